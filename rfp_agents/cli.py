@@ -1,0 +1,183 @@
+"""The ``rfp`` command: ingest RFP PDFs, list knowledge bases and documents, retrieve.
+
+Errors are turned into messages and exit codes in one place, ``handles_errors``: a
+``UsageError`` (bad filter, bad name, bad argument) exits 2, any other ``RfpError`` exits 1.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import logging
+import os
+import sys
+from collections.abc import Callable
+from dataclasses import asdict
+from pathlib import Path
+from typing import Annotated, Any, TypeVar
+
+import typer
+from pydantic import ValidationError
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from rfp_agents.config import DEFAULT_KB, get_settings
+from rfp_agents.errors import RfpError, UsageError
+
+os.environ.setdefault("HF_HUB_OFFLINE", "1")
+os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
+
+app = typer.Typer(
+    help="Analyse RFPs with agents: ingest PDFs, then retrieve and ask with page citations.",
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+)
+kb_app = typer.Typer(help="Knowledge bases (one per tender, say).", no_args_is_help=True)
+app.add_typer(kb_app, name="kb")
+
+console = Console()
+err_console = Console(stderr=True)
+
+KbOption = Annotated[str, typer.Option("--kb", help="Knowledge base name.")]
+JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")]
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def handles_errors(command: F) -> F:
+    """Turn the project's errors into a message on stderr and an exit code."""
+
+    @functools.wraps(command)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return command(*args, **kwargs)
+        except RfpError as exc:
+            err_console.print(f"[bold red]error:[/] {exc}", highlight=False, soft_wrap=True)
+            raise typer.Exit(exc.exit_code) from exc
+        except ValidationError as exc:
+            err_console.print(f"[bold red]invalid input:[/] {_validation_message(exc)}",
+                              highlight=False)
+            raise typer.Exit(UsageError.exit_code) from exc
+
+    return wrapper  # type: ignore[return-value]
+
+
+def _validation_message(exc: ValidationError) -> str:
+    return "; ".join(
+        f"{'.'.join(str(p) for p in e['loc']) or 'input'}: {e['msg']} (got {e.get('input')!r})"
+        for e in exc.errors()
+    )
+
+
+def _print_json(data: Any) -> None:
+    sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+
+
+@app.callback()
+def _main(verbose: Annotated[bool, typer.Option("--verbose", "-v", help="Log every step.")] = False):
+    logging.basicConfig(
+        level=logging.INFO if verbose else logging.WARNING,
+        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+    )
+
+
+@app.command()
+@handles_errors
+def ingest(
+    paths: Annotated[list[Path], typer.Argument(help="PDF files or folders (searched recursively).")],
+    kb: KbOption = DEFAULT_KB,
+    json_output: JsonOption = False,
+) -> None:
+    """Ingest RFP PDFs into a knowledge base (unchanged files are skipped quickly)."""
+    from rfp_agents.ingest import ingest_paths
+
+    settings = get_settings()
+    if json_output or not console.is_terminal:
+        report = ingest_paths(
+            paths, settings, kb,
+            on_done=None if json_output else lambda o: console.print(
+                f"{o.source}: {o.describe()}", highlight=False, soft_wrap=True),
+        )
+    else:
+        with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                      TimeElapsedColumn(), console=console) as progress:
+            task = progress.add_task("ingesting", total=None)
+
+            def on_start(path: Path, index: int, total: int) -> None:
+                progress.update(task, total=total, description=f"ingesting {path.name}")
+
+            def on_done(outcome) -> None:
+                progress.console.print(f"{outcome.source}: {outcome.describe()}", highlight=False)
+                progress.advance(task)
+
+            report = ingest_paths(paths, settings, kb, on_start=on_start, on_done=on_done)
+    if json_output:
+        _print_json({
+            "kb": report.kb, "seconds": round(report.seconds, 3), "pages": report.pages,
+            "chunks": report.chunks, "files": [asdict(o) for o in report.outcomes],
+        })
+    else:
+        console.print(report.summary(), highlight=False, soft_wrap=True)
+    raise typer.Exit(report.exit_code)
+
+
+@kb_app.command("list")
+@handles_errors
+def kb_list(json_output: JsonOption = False) -> None:
+    """List knowledge bases with their document and chunk counts."""
+    from rfp_agents.knowledge_base import KnowledgeBase
+
+    infos = KnowledgeBase.list_all(get_settings())
+    if json_output:
+        _print_json([asdict(i) for i in infos])
+        return
+    if not infos:
+        console.print("No knowledge bases yet. Create one with `rfp ingest PATH --kb NAME`.")
+        return
+    table = Table("knowledge base", "documents", "chunks", "embeddings", "created")
+    for i in infos:
+        table.add_row(i.name, str(i.documents), str(i.chunks), i.embedding_model, i.created_at)
+    console.print(table)
+
+
+@app.command()
+@handles_errors
+def docs(kb: KbOption = DEFAULT_KB, json_output: JsonOption = False) -> None:
+    """List the documents of a knowledge base."""
+    from rfp_agents.knowledge_base import KnowledgeBase
+
+    records = KnowledgeBase.open(kb, get_settings()).documents()
+    if json_output:
+        _print_json([asdict(r) for r in records])
+        return
+    if not records:
+        console.print(f"Knowledge base {kb!r} has no documents. Add some with `rfp ingest PATH --kb {kb}`.")
+        return
+    table = Table("file", "pages", "chunks", "doc_id", "ingested at", title=f"knowledge base {kb!r}")
+    for r in records:
+        table.add_row(r.source, str(r.pages), str(r.chunks), r.doc_id, r.ingested_at)
+    console.print(table)
+
+
+@app.command()
+@handles_errors
+def remove(
+    file: Annotated[str, typer.Argument(help="Document file name, as `rfp docs` lists it.")],
+    kb: KbOption = DEFAULT_KB,
+) -> None:
+    """Remove a document (all its chunks) from a knowledge base."""
+    from rfp_agents.knowledge_base import KnowledgeBase
+
+    removed = KnowledgeBase.open(kb, get_settings()).remove_source(Path(file).name)
+    chunks = sum(r.chunks for r in removed)
+    console.print(f"removed {Path(file).name} ({chunks} chunks) from knowledge base {kb!r}",
+                  highlight=False)
+
+
+def main() -> None:  # pragma: no cover - console-script entry point
+    app()
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

@@ -1,0 +1,100 @@
+"""Settings for rfp_agents: one object, read from ``RFP_*`` environment variables.
+
+Every limit the project enforces lives here so that an operator can find and change it in one
+place. ``get_settings()`` reads the environment each time it is called (it is cheap), which
+lets tests and long-running services point ``RFP_HOME`` somewhere else without restarting.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+from platformdirs import user_data_dir
+from pydantic import Field, field_validator, model_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+DEFAULT_KB = "default"
+
+
+def _default_home() -> Path:
+    return Path(user_data_dir("rfp_agents", appauthor=False))
+
+
+class Settings(BaseSettings):
+    """Runtime configuration. Environment variables use the ``RFP_`` prefix (``RFP_HOME``...)."""
+
+    model_config = SettingsConfigDict(env_prefix="RFP_", extra="ignore")
+
+    home: Path = Field(
+        default_factory=_default_home,
+        description="Folder where knowledge bases (the embedded Chroma store) live.",
+    )
+    chroma_url: str = Field(
+        default="",
+        description="URL of a Chroma server (http://host:port). Empty means embedded on disk.",
+    )
+    embeddings: str = Field(
+        default="local",
+        description="'local' (all-MiniLM-L6-v2, offline) or 'openai:<model>'.",
+    )
+    embedding_batch_size: Annotated[int, Field(ge=1, le=1024)] = 64
+
+    chunk_size: Annotated[int, Field(ge=100, le=8000)] = 1000
+    chunk_overlap: Annotated[int, Field(ge=0, le=4000)] = 150
+
+    header_footer_min_share: Annotated[float, Field(gt=0.0, le=1.0)] = Field(
+        default=0.6,
+        description="A line at the top or bottom of at least this share of pages is a running "
+        "header/footer and is dropped.",
+    )
+    max_pdf_pages: Annotated[int, Field(ge=1)] = 5000
+    max_pdf_bytes: Annotated[int, Field(ge=1)] = 200 * 1024 * 1024
+    store_write_batch: Annotated[int, Field(ge=1, le=5000)] = 500
+
+    # Retrieval limits (the context-retriever skill).
+    max_top_k: Annotated[int, Field(ge=1, le=50)] = 50
+    max_fetch_k: Annotated[int, Field(ge=1, le=10000)] = 500
+    max_query_characters: Annotated[int, Field(ge=1)] = 2000
+    max_filter_depth: Annotated[int, Field(ge=1, le=32)] = 6
+    low_confidence_score: Annotated[float, Field(ge=0.0, le=1.0)] = Field(
+        default=0.35,
+        description="Below this best relevance score, a retrieval carries a low-confidence warning.",
+    )
+
+    @field_validator("chroma_url")
+    @classmethod
+    def _check_url(cls, value: str) -> str:
+        value = value.strip()
+        if value and not value.startswith(("http://", "https://")):
+            raise ValueError(f"RFP_CHROMA_URL must start with http:// or https://, got {value!r}")
+        return value.rstrip("/")
+
+    @field_validator("embeddings")
+    @classmethod
+    def _check_embeddings(cls, value: str) -> str:
+        value = value.strip()
+        if value != "local" and not (value.startswith("openai:") and len(value) > len("openai:")):
+            raise ValueError(
+                f"RFP_EMBEDDINGS must be 'local' or 'openai:<model>', got {value!r}"
+            )
+        return value
+
+    @model_validator(mode="after")
+    def _check_overlap(self) -> Settings:
+        if self.chunk_overlap >= self.chunk_size:
+            raise ValueError(
+                f"RFP_CHUNK_OVERLAP ({self.chunk_overlap}) must be smaller than "
+                f"RFP_CHUNK_SIZE ({self.chunk_size})"
+            )
+        return self
+
+    @property
+    def chroma_path(self) -> Path:
+        """Where the embedded Chroma store keeps its files."""
+        return self.home / "chroma"
+
+
+def get_settings(**overrides: object) -> Settings:
+    """Read settings from the environment, with explicit keyword overrides on top."""
+    return Settings(**overrides)

@@ -1,0 +1,35 @@
+"""Error types a user can act on. The CLI and the API map them to exit codes and statuses."""
+
+from __future__ import annotations
+
+
+class RfpError(Exception):
+    """Base class for errors whose message is meant for the user."""
+
+    exit_code = 1
+
+
+class UsageError(RfpError):
+    """The request itself is wrong (bad argument, bad name); nothing was done."""
+
+    exit_code = 2
+
+
+class InvalidKnowledgeBaseName(UsageError):
+    """A knowledge-base name that cannot be used as a collection name."""
+
+
+class KnowledgeBaseNotFound(RfpError):
+    """The named knowledge base does not exist."""
+
+
+class DocumentNotFound(RfpError):
+    """The named document is not in the knowledge base."""
+
+
+class StoreUnavailableError(RfpError):
+    """The vector store (a Chroma server) cannot be reached."""
+
+
+class EmbeddingsError(RfpError):
+    """The embedding model could not be loaded or configured."""

@@ -1,0 +1,252 @@
+"""Ingest PDF files into a knowledge base: read, clean, chunk, classify, embed, write.
+
+``ingest_paths`` is what ``rfp ingest`` runs. One bad file never stops the batch: it becomes a
+``FileOutcome`` with status ``skipped`` (the file cannot be read: encrypted, corrupt, empty,
+not a PDF...) or ``failed`` (something went wrong on our side), and the others carry on.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+from rfp_agents.config import DEFAULT_KB, Settings
+from rfp_agents.domains import classify_text
+from rfp_agents.embeddings import get_embeddings
+from rfp_agents.errors import EmbeddingsError, StoreUnavailableError
+from rfp_agents.ingest.chunking import PageChunk, chunk_pages
+from rfp_agents.ingest.cleaning import clean_pages
+from rfp_agents.ingest.pdf_text import PdfSkipped, read_pdf_bytes, read_pdf_text
+from rfp_agents.knowledge_base import DocumentRecord, KnowledgeBase, now_iso
+
+log = logging.getLogger("rfp_agents.ingest")
+
+OutcomeStatus = Literal["ingested", "replaced", "unchanged", "skipped", "failed"]
+
+
+@dataclass(frozen=True)
+class FileOutcome:
+    """What happened to one file."""
+
+    path: str
+    source: str
+    status: OutcomeStatus
+    reason: str = ""
+    """Why it was skipped or failed (``encrypted``, ``corrupt``...); empty otherwise."""
+    detail: str = ""
+    doc_id: str = ""
+    pages: int = 0
+    chunks: int = 0
+    pages_without_text: list[int] = field(default_factory=list)
+    seconds: float = 0.0
+
+    @property
+    def ok(self) -> bool:
+        return self.status in ("ingested", "replaced", "unchanged")
+
+    def describe(self) -> str:
+        """One line for the user, e.g. ``skipped: encrypted (a password is required)``."""
+        if self.status in ("skipped", "failed"):
+            text = f"{self.status}: {self.reason}"
+            return f"{text} ({self.detail})" if self.detail else text
+        text = f"{self.status}: {self.pages} pages, {self.chunks} chunks"
+        if self.pages_without_text:
+            n = len(self.pages_without_text)
+            text += (
+                f"; {n} of {self.pages} pages have no text layer "
+                f"(pages {_page_list(self.pages_without_text)}); scanned pages are not read"
+            )
+        return text
+
+
+@dataclass
+class IngestReport:
+    """The outcome of a batch; ``exit_code`` is 0 when every file is in the knowledge base."""
+
+    kb: str
+    outcomes: list[FileOutcome] = field(default_factory=list)
+    seconds: float = 0.0
+
+    @property
+    def failed(self) -> list[FileOutcome]:
+        return [o for o in self.outcomes if not o.ok]
+
+    @property
+    def exit_code(self) -> int:
+        return 1 if self.failed else 0
+
+    @property
+    def pages(self) -> int:
+        return sum(o.pages for o in self.outcomes if o.ok)
+
+    @property
+    def chunks(self) -> int:
+        return sum(o.chunks for o in self.outcomes if o.ok)
+
+    def counts(self) -> dict[str, int]:
+        counts: dict[str, int] = {}
+        for o in self.outcomes:
+            counts[o.status] = counts.get(o.status, 0) + 1
+        return counts
+
+    def summary(self) -> str:
+        counts = ", ".join(f"{n} {status}" for status, n in self.counts().items()) or "no files"
+        text = (
+            f"{len(self.outcomes)} files ({counts}), {self.pages} pages, {self.chunks} chunks "
+            f"in {self.seconds:.1f} s into knowledge base {self.kb!r}"
+        )
+        if self.failed:
+            text += "; not ingested: " + ", ".join(f"{o.source} ({o.reason})" for o in self.failed)
+        return text
+
+
+def _page_list(pages: list[int], limit: int = 12) -> str:
+    shown = ", ".join(str(p) for p in pages[:limit])
+    return shown + (", ..." if len(pages) > limit else "")
+
+
+def discover_pdfs(paths: Iterable[Path]) -> list[Path]:
+    """Files as given, and ``*.pdf`` under folders (recursively); sorted, without repeats."""
+    found: list[Path] = []
+    seen: set[Path] = set()
+    for path in paths:
+        candidates = (
+            sorted(p for p in path.rglob("*") if p.is_file() and p.suffix.lower() == ".pdf")
+            if path.is_dir()
+            else [path]
+        )
+        for candidate in candidates:
+            key = candidate.resolve()
+            if key not in seen:
+                seen.add(key)
+                found.append(candidate)
+    return found
+
+
+def document_id(data: bytes) -> str:
+    """The hash of the file's bytes: the same bytes always give the same id."""
+    return hashlib.sha256(data).hexdigest()[:32]
+
+
+def chunk_id(doc_id: str, page_number: int, chunk_index: int) -> str:
+    """Stable id of a chunk: the document hash, its page and its position in the document."""
+    return f"{doc_id[:16]}-p{page_number}-c{chunk_index}"
+
+
+def chunk_metadata(kb: str, source: str, doc_id: str, index: int, chunk: PageChunk) -> dict[str, Any]:
+    """The metadata contract every later part relies on (see BRIEF.md)."""
+    label = classify_text(chunk.text)
+    return {
+        "source": source,
+        "page_number": chunk.page_number,
+        "chunk_id": chunk_id(doc_id, chunk.page_number, index),
+        "doc_id": doc_id,
+        "chunk_index": index,
+        "category": label.category,
+        "category_score": label.score,
+        "section": chunk.section,
+        "kb": kb,
+    }
+
+
+class Ingestor:
+    """Ingests files into one knowledge base; holds the settings and the opened store."""
+
+    def __init__(self, settings: Settings, kb: str = DEFAULT_KB) -> None:
+        self.settings = settings
+        self.kb = KnowledgeBase.open(kb, settings, create=True)
+
+    def ingest_file(self, path: Path) -> FileOutcome:
+        """Ingest one file; never raises for a bad file (only when the store is unusable)."""
+        started = time.perf_counter()
+        source = path.name
+        try:
+            outcome = self._ingest(path, source)
+        except PdfSkipped as exc:
+            outcome = FileOutcome(str(path), source, "skipped", exc.reason, exc.detail)
+        except (StoreUnavailableError, EmbeddingsError):
+            raise
+        except FileNotFoundError:
+            outcome = FileOutcome(str(path), source, "failed", "not found", "no such file")
+        except (IsADirectoryError, PermissionError) as exc:
+            outcome = FileOutcome(str(path), source, "failed", "unreadable", str(exc))
+        except Exception as exc:  # noqa: BLE001 - one bad file must not stop the batch
+            log.exception("ingest of %s failed", path)
+            outcome = FileOutcome(str(path), source, "failed", "error", f"{type(exc).__name__}: {exc}")
+        seconds = time.perf_counter() - started
+        log.info("%s: %s", source, outcome.describe())
+        return FileOutcome(**{**outcome.__dict__, "seconds": seconds})
+
+    def _ingest(self, path: Path, source: str) -> FileOutcome:
+        data = read_pdf_bytes(path, max_bytes=self.settings.max_pdf_bytes)
+        doc_id = document_id(data)
+        existing = self.kb.records_for_source(source)
+        same = next((r for r in existing if r.doc_id == doc_id and r.status == "complete"), None)
+        if same is not None:
+            return FileOutcome(str(path), source, "unchanged", doc_id=doc_id, pages=same.pages,
+                               chunks=same.chunks)
+        twin = self.kb.record(doc_id)
+        if twin is not None and twin.source != source and twin.status == "complete":
+            raise PdfSkipped("duplicate", f"same bytes as {twin.source!r}, already ingested")
+
+        text = read_pdf_text(data, max_pages=self.settings.max_pdf_pages)
+        no_text = text.pages_without_text
+        if len(no_text) == text.page_count:
+            raise PdfSkipped(
+                "no text layer",
+                f"none of its {text.page_count} pages has a text layer; scanned pages are not read",
+            )
+        pages = clean_pages(text.pages, self.settings.header_footer_min_share)
+        chunks = chunk_pages(pages, self.settings.chunk_size, self.settings.chunk_overlap)
+        metadatas = [chunk_metadata(self.kb.name, source, doc_id, i, c) for i, c in enumerate(chunks)]
+        texts = [c.text for c in chunks]
+        vectors = get_embeddings(self.settings).embed_documents(texts)
+
+        record = DocumentRecord(
+            doc_id=doc_id, source=source, status="writing", pages=text.page_count,
+            chunks=len(chunks), pages_without_text=len(no_text), size_bytes=len(data),
+            ingested_at=now_iso(),
+        )
+        self.kb.begin_document(record)
+        self.kb.write_chunks(
+            [m["chunk_id"] for m in metadatas], vectors, texts, metadatas,
+            batch_size=self.settings.store_write_batch,
+        )
+        self.kb.commit_document(record, replaces=existing)
+        replaced = any(r.doc_id != doc_id and r.status == "complete" for r in existing)
+        return FileOutcome(
+            str(path), source, "replaced" if replaced else "ingested", doc_id=doc_id,
+            pages=text.page_count, chunks=len(chunks), pages_without_text=no_text,
+        )
+
+
+def ingest_paths(
+    paths: Iterable[Path],
+    settings: Settings,
+    kb: str = DEFAULT_KB,
+    *,
+    on_start: Callable[[Path, int, int], None] | None = None,
+    on_done: Callable[[FileOutcome], None] | None = None,
+) -> IngestReport:
+    """Ingest files and folders into knowledge base ``kb``; see ``FileOutcome`` for results.
+
+    ``on_start(path, index, total)`` and ``on_done(outcome)`` let a caller show progress.
+    """
+    started = time.perf_counter()
+    ingestor = Ingestor(settings, kb)
+    report = IngestReport(kb=kb)
+    files = discover_pdfs(paths)
+    for index, path in enumerate(files):
+        if on_start:
+            on_start(path, index, len(files))
+        outcome = ingestor.ingest_file(path)
+        report.outcomes.append(outcome)
+        if on_done:
+            on_done(outcome)
+    report.seconds = time.perf_counter() - started
+    return report

@@ -1,0 +1,279 @@
+"""A knowledge base: one Chroma collection of chunks plus a small manifest of its documents.
+
+Chroma has no transactions, yet an analyst must never see half a document. The manifest (a
+second, tiny collection, one record per document) makes each document's visibility a single
+record write:
+
+1. ``begin_document``   manifest record ``status=writing`` (the chunks that follow are hidden);
+2. ``write_chunks``     chunk batches are upserted (deterministic ids: a rerun overwrites);
+3. ``commit_document``  one upsert marks the new version ``complete`` and any version it
+   replaces ``retiring`` (hidden), then ``purge_document`` deletes the retired chunks.
+
+Readers call ``visibility_filter()`` and add it to their ``where``: it hides every document
+whose record is not ``complete``. A crash at any step leaves hidden leftovers only, which the
+next ingest of the same file purges or overwrites.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any, Literal
+
+from chromadb.api import ClientAPI
+from chromadb.api.models.Collection import Collection
+from chromadb.errors import NotFoundError
+
+from rfp_agents.config import DEFAULT_KB, Settings
+from rfp_agents.embeddings import embedding_model_id
+from rfp_agents.errors import DocumentNotFound, KnowledgeBaseNotFound, RfpError
+from rfp_agents.store import (
+    CHUNKS_PREFIX,
+    chunks_collection_name,
+    get_client,
+    manifest_collection_name,
+    validate_kb_name,
+)
+
+DocumentStatus = Literal["writing", "complete", "retiring"]
+# The manifest stores no vectors we search; Chroma still wants one per record.
+_MANIFEST_VECTOR = [0.0]
+
+
+@dataclass(frozen=True)
+class DocumentRecord:
+    """One document of a knowledge base, as listed by ``rfp docs``."""
+
+    doc_id: str
+    source: str
+    status: DocumentStatus
+    pages: int
+    chunks: int
+    pages_without_text: int
+    size_bytes: int
+    ingested_at: str
+
+    def to_metadata(self) -> dict[str, Any]:
+        return {
+            "doc_id": self.doc_id,
+            "source": self.source,
+            "status": self.status,
+            "pages": self.pages,
+            "chunks": self.chunks,
+            "pages_without_text": self.pages_without_text,
+            "size_bytes": self.size_bytes,
+            "ingested_at": self.ingested_at,
+        }
+
+    @classmethod
+    def from_metadata(cls, meta: dict[str, Any]) -> DocumentRecord:
+        return cls(
+            doc_id=str(meta["doc_id"]),
+            source=str(meta["source"]),
+            status=meta["status"],
+            pages=int(meta.get("pages", 0)),
+            chunks=int(meta.get("chunks", 0)),
+            pages_without_text=int(meta.get("pages_without_text", 0)),
+            size_bytes=int(meta.get("size_bytes", 0)),
+            ingested_at=str(meta.get("ingested_at", "")),
+        )
+
+    def with_status(self, status: DocumentStatus) -> DocumentRecord:
+        return DocumentRecord(**{**self.to_metadata(), "status": status})
+
+
+@dataclass(frozen=True)
+class KnowledgeBaseInfo:
+    """Summary of a knowledge base for ``rfp kb list``."""
+
+    name: str
+    documents: int
+    chunks: int
+    embedding_model: str
+    created_at: str
+
+
+def now_iso() -> str:
+    return datetime.now(UTC).replace(microsecond=0).isoformat()
+
+
+class KnowledgeBase:
+    """The chunks and the document manifest of one knowledge base.
+
+    Use ``KnowledgeBase.open(name, settings)`` for an existing one (``KnowledgeBaseNotFound``
+    otherwise) or ``KnowledgeBase.open(name, settings, create=True)`` when ingesting.
+    """
+
+    def __init__(self, name: str, chunks: Collection, manifest: Collection) -> None:
+        self.name = name
+        self.chunks = chunks
+        self.manifest = manifest
+
+    # ----------------------------------------------------------------- opening and listing
+    @classmethod
+    def open(cls, name: str = DEFAULT_KB, settings: Settings | None = None, *,
+             create: bool = False) -> KnowledgeBase:
+        """Open knowledge base ``name``.
+
+        Raises:
+            InvalidKnowledgeBaseName: the name cannot be a collection name.
+            KnowledgeBaseNotFound: it does not exist and ``create`` is false.
+            RfpError: it was built with another embedding model than the one configured.
+        """
+        from rfp_agents.config import get_settings
+
+        settings = settings or get_settings()
+        validate_kb_name(name)
+        client = get_client(settings)
+        model = embedding_model_id(settings)
+        if create:
+            chunks = client.get_or_create_collection(
+                chunks_collection_name(name),
+                configuration={"hnsw": {"space": "cosine"}},
+                metadata={"kb": name, "embedding_model": model, "created_at": now_iso()},
+                embedding_function=None,
+            )
+            manifest = client.get_or_create_collection(
+                manifest_collection_name(name), embedding_function=None
+            )
+        else:
+            try:
+                chunks = client.get_collection(chunks_collection_name(name), embedding_function=None)
+            except (NotFoundError, ValueError) as exc:
+                raise KnowledgeBaseNotFound(
+                    f"Knowledge base {name!r} does not exist. Create it with "
+                    f"`rfp ingest PATH --kb {name}`; `rfp kb list` shows the existing ones."
+                ) from exc
+            manifest = client.get_or_create_collection(
+                manifest_collection_name(name), embedding_function=None
+            )
+        stored_model = (chunks.metadata or {}).get("embedding_model", model)
+        if stored_model != model:
+            raise RfpError(
+                f"Knowledge base {name!r} was built with embeddings {stored_model!r} but "
+                f"RFP_EMBEDDINGS is {model!r}; use the same model or ingest into a new kb."
+            )
+        return cls(name, chunks, manifest)
+
+    @staticmethod
+    def list_all(settings: Settings) -> list[KnowledgeBaseInfo]:
+        """Every knowledge base in the store, sorted by name."""
+        client: ClientAPI = get_client(settings)
+        infos = []
+        for collection in client.list_collections():
+            cname = collection.name if hasattr(collection, "name") else str(collection)
+            if not cname.startswith(CHUNKS_PREFIX):
+                continue
+            kb = KnowledgeBase.open(cname.removeprefix(CHUNKS_PREFIX), settings)
+            docs = kb.documents()
+            meta = kb.chunks.metadata or {}
+            infos.append(
+                KnowledgeBaseInfo(
+                    name=kb.name,
+                    documents=len(docs),
+                    chunks=sum(d.chunks for d in docs),
+                    embedding_model=str(meta.get("embedding_model", "")),
+                    created_at=str(meta.get("created_at", "")),
+                )
+            )
+        return sorted(infos, key=lambda info: info.name)
+
+    # ------------------------------------------------------------------------- the manifest
+    def records(self) -> list[DocumentRecord]:
+        """Every manifest record, whatever its status."""
+        got = self.manifest.get(include=["metadatas"])
+        return [DocumentRecord.from_metadata(m) for m in got["metadatas"] or []]
+
+    def documents(self) -> list[DocumentRecord]:
+        """The documents a reader can see (status ``complete``), sorted by source."""
+        return sorted(
+            (r for r in self.records() if r.status == "complete"), key=lambda r: r.source
+        )
+
+    def record(self, doc_id: str) -> DocumentRecord | None:
+        got = self.manifest.get(ids=[doc_id], include=["metadatas"])
+        metas = got["metadatas"] or []
+        return DocumentRecord.from_metadata(metas[0]) if metas else None
+
+    def records_for_source(self, source: str) -> list[DocumentRecord]:
+        got = self.manifest.get(where={"source": source}, include=["metadatas"])
+        return [DocumentRecord.from_metadata(m) for m in got["metadatas"] or []]
+
+    def _put_records(self, records: Sequence[DocumentRecord]) -> None:
+        self.manifest.upsert(
+            ids=[r.doc_id for r in records],
+            embeddings=[_MANIFEST_VECTOR for _ in records],
+            metadatas=[r.to_metadata() for r in records],
+            documents=[json.dumps(r.to_metadata()) for r in records],
+        )
+
+    def visibility_filter(self) -> dict[str, Any] | None:
+        """A Chroma ``where`` that hides documents not yet (or no longer) complete.
+
+        ``None`` when every document is complete, which is the usual case.
+        """
+        hidden = sorted(r.doc_id for r in self.records() if r.status != "complete")
+        if not hidden:
+            return None
+        return {"doc_id": {"$nin": hidden}}
+
+    # ------------------------------------------------------------------------ writing
+    def begin_document(self, record: DocumentRecord) -> None:
+        """Announce a document version; its chunks stay hidden until ``commit_document``."""
+        self._put_records([record.with_status("writing")])
+
+    def write_chunks(
+        self,
+        ids: Sequence[str],
+        embeddings: Sequence[Sequence[float]],
+        documents: Sequence[str],
+        metadatas: Sequence[dict[str, Any]],
+        batch_size: int,
+    ) -> None:
+        """Upsert chunks in batches (ids are deterministic, so a rerun overwrites)."""
+        for start in range(0, len(ids), batch_size):
+            end = start + batch_size
+            self.chunks.upsert(
+                ids=list(ids[start:end]),
+                embeddings=[list(v) for v in embeddings[start:end]],
+                documents=list(documents[start:end]),
+                metadatas=list(metadatas[start:end]),
+            )
+
+    def commit_document(self, record: DocumentRecord, replaces: Iterable[DocumentRecord]) -> None:
+        """Make ``record`` visible and hide what it replaces, in one manifest write; then purge."""
+        retiring = [old.with_status("retiring") for old in replaces if old.doc_id != record.doc_id]
+        self._put_records([record.with_status("complete"), *retiring])
+        for old in retiring:
+            self.purge_document(old.doc_id)
+
+    def purge_document(self, doc_id: str) -> None:
+        """Delete a document version's chunks, then its manifest record."""
+        self.chunks.delete(where={"doc_id": doc_id})
+        self.manifest.delete(ids=[doc_id])
+
+    def remove_source(self, source: str) -> list[DocumentRecord]:
+        """Remove every version of the document named ``source`` (its file name).
+
+        Raises:
+            DocumentNotFound: no document of that name is in the knowledge base.
+        """
+        records = self.records_for_source(source)
+        if not records:
+            known = ", ".join(d.source for d in self.documents()) or "none"
+            raise DocumentNotFound(
+                f"No document named {source!r} in knowledge base {self.name!r} (documents: {known})."
+            )
+        # Hide first, in one write, so readers never see a partly deleted document.
+        self._put_records([r.with_status("retiring") for r in records])
+        for r in records:
+            self.purge_document(r.doc_id)
+        return records
+
+    def chunk_ids_for(self, doc_id: str) -> list[str]:
+        return list(self.chunks.get(where={"doc_id": doc_id}, include=[])["ids"])
+
+    def count_chunks(self) -> int:
+        return self.chunks.count()
