@@ -36,7 +36,8 @@ app = typer.Typer(
 kb_app = typer.Typer(help="Knowledge bases (one per tender, say).", no_args_is_help=True)
 app.add_typer(kb_app, name="kb")
 
-console = Console()
+# Piped output is not 80 columns wide: let tables breathe when nobody is looking at a terminal.
+console = Console(width=None if sys.stdout.isatty() else 200)
 err_console = Console(stderr=True)
 
 KbOption = Annotated[str, typer.Option("--kb", help="Knowledge base name.")]
@@ -173,6 +174,51 @@ def remove(
     chunks = sum(r.chunks for r in removed)
     console.print(f"removed {Path(file).name} ({chunks} chunks) from knowledge base {kb!r}",
                   highlight=False)
+
+
+@app.command()
+@handles_errors
+def retrieve(
+    query: Annotated[str, typer.Argument(help="What to look for.")],
+    kb: KbOption = DEFAULT_KB,
+    k: Annotated[int, typer.Option("-k", "--top-k", help="How many results (1-50).")] = 4,
+    search_type: Annotated[str, typer.Option("--search-type", help="similarity or mmr.")] = "similarity",
+    filter_json: Annotated[str | None, typer.Option(
+        "--filter", help='Metadata filter as JSON, e.g. \'{"page": {"$gte": 5}}\'.')] = None,
+    threshold: Annotated[float | None, typer.Option(
+        "--threshold", help="Minimum relevance score (0-1).")] = None,
+    fetch_k: Annotated[int | None, typer.Option("--fetch-k", help="MMR candidate pool.")] = None,
+    lambda_mult: Annotated[float, typer.Option("--lambda", help="MMR: 1 relevance, 0 diversity.")] = 0.5,
+    json_output: JsonOption = False,
+) -> None:
+    """Search a knowledge base directly with the context-retriever skill."""
+    from rfp_agents.skills.context_retriever import ContextRetriever, InvalidFilterError
+
+    metadata_filter = None
+    if filter_json is not None:
+        try:
+            metadata_filter = json.loads(filter_json)
+        except json.JSONDecodeError as exc:
+            raise InvalidFilterError(f"--filter is not valid JSON ({exc.msg} at column {exc.colno})") from exc
+    output = ContextRetriever().retrieve(
+        query, top_k=k, search_type=search_type, metadata_filter=metadata_filter,
+        score_threshold=threshold, fetch_k=fetch_k, lambda_mult=lambda_mult, kb=kb,
+    )
+    if json_output:
+        sys.stdout.write(output.model_dump_json(indent=2) + "\n")
+        return
+    table = Table(title=f"{output.query!r} in {kb!r}: {len(output.results)} of "
+                  f"{output.total_found} found")
+    for name in ("#", "score", "file", "page", "chunk id"):
+        table.add_column(name, no_wrap=True)
+    table.add_column("snippet", ratio=1)
+    for i, r in enumerate(output.results, 1):
+        snippet = " ".join(r.content.split())
+        table.add_row(str(i), f"{r.relevance_score:.3f}", r.source_file, str(r.page_number),
+                      r.chunk_id, snippet[:160] + ("..." if len(snippet) > 160 else ""))
+    console.print(table)
+    if output.warning:
+        console.print(f"[yellow]warning:[/] {output.warning}", highlight=False, soft_wrap=True)
 
 
 def main() -> None:  # pragma: no cover - console-script entry point

@@ -58,7 +58,7 @@ class Settings(BaseSettings):
     max_query_characters: Annotated[int, Field(ge=1)] = 2000
     max_filter_depth: Annotated[int, Field(ge=1, le=32)] = 6
     low_confidence_score: Annotated[float, Field(ge=0.0, le=1.0)] = Field(
-        default=0.35,
+        default=0.3,
         description="Below this best relevance score, a retrieval carries a low-confidence warning.",
     )
 

@@ -1,5 +1,5 @@
 """PDF -> pages -> clean text -> chunks with metadata -> Chroma, idempotently."""
 
-from rfp_agents.ingest.pipeline import FileOutcome, IngestReport, Ingestor, ingest_paths
+from rfp_agents.ingest.pipeline import FileOutcome, Ingestor, IngestReport, ingest_paths
 
 __all__ = ["FileOutcome", "IngestReport", "Ingestor", "ingest_paths"]

@@ -34,6 +34,14 @@ def normalise_text(text: str) -> str:
     return _BLANK_LINES.sub("\n\n", text).strip()
 
 
+def _undouble_spacing(lines: list[str]) -> list[str]:
+    """Some PDFs put a blank line after every text line; then blank lines mean nothing."""
+    blank = sum(1 for line in lines if not line)
+    if blank < max(3, 0.4 * len(lines)):
+        return lines
+    return [line for line in lines if line]
+
+
 def _line_key(line: str) -> str:
     """Lines that differ only by numbers (``Page 3 of 41``) are the same running line."""
     return _DIGITS.sub("#", line.lower()).strip()
@@ -65,7 +73,7 @@ def _strip_edges(lines: list[str], running: set[str]) -> list[str]:
 
 def clean_pages(raw_pages: list[str], header_footer_min_share: float = 0.6) -> list[str]:
     """Clean every page; the result has exactly one entry per input page, in order."""
-    split = [normalise_text(page).split("\n") for page in raw_pages]
+    split = [_undouble_spacing(normalise_text(page).split("\n")) for page in raw_pages]
     running = find_running_lines(split, header_footer_min_share)
     cleaned = []
     for lines in split:

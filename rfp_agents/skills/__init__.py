@@ -1,0 +1,1 @@
+"""Skills the agents call; each skill is a folder with a SKILL.md card."""

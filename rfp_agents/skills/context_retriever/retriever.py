@@ -1,0 +1,288 @@
+"""``ContextRetriever``: similarity or MMR search over a knowledge base, with checked filters.
+
+Order of work, so that nothing is queried on bad input:
+1. validate every argument (``RetrievalInput``) and compile the filter (``compile_filter``);
+2. open the knowledge base (``IndexEmptyError`` if it is missing or empty);
+3. embed the query, fetch candidates from Chroma (over-fetching while a residual filter
+   rejects candidates), select (similarity or MMR), apply the score threshold;
+4. return results ordered by relevance, with a warning when they may not be enough.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+from langchain_core.embeddings import Embeddings
+from pydantic import ValidationError
+
+from rfp_agents.config import DEFAULT_KB, Settings, get_settings
+from rfp_agents.embeddings import get_embeddings
+from rfp_agents.errors import KnowledgeBaseNotFound
+from rfp_agents.knowledge_base import KnowledgeBase
+from rfp_agents.skills.context_retriever.errors import (
+    IndexEmptyError,
+    InvalidRetrievalInputError,
+)
+from rfp_agents.skills.context_retriever.filters import CompiledFilter, and_where, compile_filter
+from rfp_agents.skills.context_retriever.mmr import mmr_select
+from rfp_agents.skills.context_retriever.models import (
+    ContextResult,
+    RetrievalInput,
+    RetrievalOutput,
+    SearchType,
+)
+
+log = logging.getLogger("rfp_agents.retrieval")
+
+# With a residual filter, fetch this many times what is wanted, and grow by this factor.
+OVERFETCH_FACTOR = 4
+MIN_OVERFETCH = 50
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A chunk Chroma returned, before selection."""
+
+    chunk_id: str
+    content: str
+    metadata: dict[str, Any]
+    relevance: float
+    embedding: np.ndarray | None
+
+
+def relevance_from_cosine_distance(distance: float) -> float:
+    """Chroma's cosine distance is ``1 - cos``; relevance is ``cos`` clipped to [0, 1]."""
+    return float(min(1.0, max(0.0, 1.0 - distance)))
+
+
+def describe_validation_error(exc: ValidationError) -> str:
+    """One sentence per violation: the field, the value given, and what is allowed."""
+    parts = []
+    for error in exc.errors():
+        field = ".".join(str(p) for p in error["loc"]) or "input"
+        message = error["msg"].removeprefix("Value error, ")
+        parts.append(f"{field}={error.get('input')!r}: {message}")
+    return "Invalid retrieval input: " + "; ".join(parts)
+
+
+class ContextRetriever:
+    """The context-retriever skill: find the chunks of RFP documents that answer a query.
+
+    Args:
+        settings: limits and store location; read from the environment when omitted.
+        embeddings: the query embedder; must be the model the knowledge base was built with
+            (the configured one when omitted).
+    """
+
+    def __init__(self, settings: Settings | None = None, embeddings: Embeddings | None = None):
+        self.settings = settings or get_settings()
+        self._embeddings = embeddings
+        self._kbs: dict[str, KnowledgeBase] = {}
+        self._lock = threading.Lock()
+
+    # ----------------------------------------------------------------------------- public
+    def retrieve(
+        self,
+        query: str,
+        top_k: int = 4,
+        search_type: SearchType | str = SearchType.SIMILARITY,
+        metadata_filter: dict[str, Any] | None = None,
+        score_threshold: float | None = None,
+        fetch_k: int | None = None,
+        lambda_mult: float = 0.5,
+        kb: str = DEFAULT_KB,
+    ) -> RetrievalOutput:
+        """Search knowledge base ``kb`` for ``query``.
+
+        Returns:
+            RetrievalOutput: results ordered by ``relevance_score`` (highest first), the
+            normalised query, ``total_found`` before the threshold, and a warning if needed.
+
+        Raises:
+            InvalidRetrievalInputError: an argument is out of range (names field and value).
+            InvalidFilterError: ``metadata_filter`` is malformed.
+            IndexEmptyError: the knowledge base does not exist or has no documents.
+        """
+        request = self.validate(
+            query=query, top_k=top_k, search_type=search_type, metadata_filter=metadata_filter,
+            score_threshold=score_threshold, fetch_k=fetch_k, lambda_mult=lambda_mult, kb=kb,
+        )
+        return self.run(request)
+
+    @staticmethod
+    def validate(**arguments: Any) -> RetrievalInput:
+        """Build a ``RetrievalInput``, turning pydantic errors into ``InvalidRetrievalInputError``."""
+        try:
+            return RetrievalInput(**arguments)
+        except ValidationError as exc:
+            raise InvalidRetrievalInputError(describe_validation_error(exc), exc.errors()) from exc
+
+    def run(self, request: RetrievalInput, query_vector: list[float] | None = None) -> RetrievalOutput:
+        """Run a validated request. ``query_vector`` skips embedding (benchmarks, batch jobs)."""
+        compiled = compile_filter(request.metadata_filter, self.settings.max_filter_depth)
+        kb = self._knowledge_base(request.kb)
+        visibility = kb.visibility()
+        if not visibility.documents:
+            raise IndexEmptyError(
+                f"Knowledge base {request.kb!r} has no documents yet; run "
+                f"`rfp ingest PATH --kb {request.kb}` first."
+            )
+        if query_vector is None:
+            query_vector = self.embeddings.embed_query(request.query)
+        where = and_where(compiled.where, visibility.where)
+        total_chunks = sum(d.chunks for d in visibility.documents)
+        if request.search_type == SearchType.MMR:
+            output = self._mmr(kb, request, compiled, where, query_vector, total_chunks)
+        else:
+            output = self._similarity(kb, request, compiled, where, query_vector, total_chunks)
+        log.info(
+            "retrieve kb=%s type=%s k=%d found=%d returned=%d%s", request.kb,
+            request.search_type.value, request.top_k, output.total_found, len(output.results),
+            f" warning={output.warning!r}" if output.warning else "",
+        )
+        return output
+
+    @property
+    def embeddings(self) -> Embeddings:
+        if self._embeddings is None:
+            self._embeddings = get_embeddings(self.settings)
+        return self._embeddings
+
+    # --------------------------------------------------------------------------- searching
+    def _similarity(self, kb, request, compiled, where, vector, total_chunks) -> RetrievalOutput:
+        candidates = self._candidates(kb, vector, request.top_k, compiled, where, total_chunks,
+                                      with_embeddings=False)
+        found = candidates[: request.top_k]
+        kept = self._above_threshold(found, request.score_threshold)
+        results = [self._to_result(c) for c in kept]
+        return self._output(request, results, found, compiled)
+
+    def _mmr(self, kb, request, compiled, where, vector, total_chunks) -> RetrievalOutput:
+        candidates = self._candidates(kb, vector, request.fetch_k, compiled, where, total_chunks,
+                                      with_embeddings=True)
+        found = candidates[: request.top_k]  # what a threshold-free search would return
+        pool = self._above_threshold(candidates, request.score_threshold)
+        order = mmr_select(
+            np.asarray(vector, dtype=np.float32),
+            np.stack([c.embedding for c in pool]) if pool else np.empty((0, len(vector))),
+            request.top_k,
+            request.lambda_mult,
+        )
+        results = [self._to_result(pool[i], mmr_rank=rank) for rank, i in enumerate(order, 1)]
+        results.sort(key=lambda r: r.relevance_score, reverse=True)
+        return self._output(request, results, found, compiled)
+
+    def _candidates(
+        self, kb: KnowledgeBase, vector: list[float], wanted: int, compiled: CompiledFilter,
+        where: dict[str, Any] | None, total_chunks: int, *, with_embeddings: bool,
+    ) -> list[Candidate]:
+        """The best ``wanted`` chunks that pass the whole filter, most relevant first.
+
+        Without a residual, one query does it. With one, over-fetch and grow the request
+        until enough candidates pass or Chroma has nothing more to give.
+        """
+        if compiled.residual is None:
+            return self._query(kb, vector, min(wanted, total_chunks), where, with_embeddings)
+        n = max(wanted * OVERFETCH_FACTOR, MIN_OVERFETCH)
+        while True:
+            n = min(n, total_chunks)
+            rows = self._query(kb, vector, n, where, with_embeddings)
+            passed = [c for c in rows if compiled.residual_matches(c.metadata)]
+            if len(passed) >= wanted or len(rows) < n or n >= total_chunks:
+                return passed[:wanted]
+            n *= OVERFETCH_FACTOR
+
+    @staticmethod
+    def _query(kb: KnowledgeBase, vector: list[float], n: int, where: dict[str, Any] | None,
+               with_embeddings: bool) -> list[Candidate]:
+        if n <= 0:
+            return []
+        include = ["documents", "metadatas", "distances"]
+        if with_embeddings:
+            include.append("embeddings")
+        got = kb.chunks.query(query_embeddings=[vector], n_results=n, where=where, include=include)
+        ids = got["ids"][0]
+        embeddings = got["embeddings"][0] if with_embeddings else [None] * len(ids)
+        return [
+            Candidate(
+                chunk_id=cid,
+                content=doc or "",
+                metadata=dict(meta or {}),
+                relevance=relevance_from_cosine_distance(dist),
+                embedding=np.asarray(emb, dtype=np.float32) if emb is not None else None,
+            )
+            for cid, doc, meta, dist, emb in zip(
+                ids, got["documents"][0], got["metadatas"][0], got["distances"][0], embeddings,
+                strict=True,
+            )
+        ]
+
+    # ----------------------------------------------------------------------------- shaping
+    @staticmethod
+    def _above_threshold(candidates: list[Candidate], threshold: float | None) -> list[Candidate]:
+        if threshold is None:
+            return candidates
+        return [c for c in candidates if c.relevance >= threshold]
+
+    @staticmethod
+    def _to_result(candidate: Candidate, mmr_rank: int | None = None) -> ContextResult:
+        meta = candidate.metadata
+        return ContextResult(
+            content=candidate.content,
+            metadata=meta,
+            relevance_score=round(candidate.relevance, 6),
+            source_file=str(meta.get("source", "")),
+            page_number=int(meta.get("page_number", 1)),
+            chunk_id=str(meta.get("chunk_id", candidate.chunk_id)),
+            mmr_rank=mmr_rank,
+        )
+
+    def _output(self, request: RetrievalInput, results: list[ContextResult],
+                found: list[Candidate], compiled: CompiledFilter) -> RetrievalOutput:
+        return RetrievalOutput(
+            results=results,
+            query=request.query,
+            total_found=len(found),
+            warning=self._warning(request, results, found, compiled),
+        )
+
+    def _warning(self, request: RetrievalInput, results: list[ContextResult],
+                 found: list[Candidate], compiled: CompiledFilter) -> str | None:
+        if not found:
+            if compiled.tree is not None:
+                return (f"the filter matched no chunk in knowledge base {request.kb!r}; "
+                        "loosen it or check the field values with `rfp docs`")
+            return f"knowledge base {request.kb!r} returned nothing for this query"
+        best = max(c.relevance for c in found)
+        threshold = request.score_threshold
+        if not results and threshold is not None:
+            return f"no result reached {threshold:.2f}; best was {best:.2f}"
+        notes = []
+        if len(results) < request.top_k:
+            if threshold is not None and len(results) < len(found):
+                notes.append(f"{len(found) - len(results)} of {len(found)} results were below "
+                             f"the threshold {threshold:.2f}")
+            else:
+                notes.append(f"only {len(results)} results (asked for {request.top_k})")
+        if best < self.settings.low_confidence_score:
+            notes.append(f"low confidence: the best relevance is {best:.2f}; the documents may "
+                         "not address this query")
+        return "; ".join(notes) or None
+
+    def _knowledge_base(self, name: str) -> KnowledgeBase:
+        with self._lock:
+            kb = self._kbs.get(name)
+            if kb is None:
+                try:
+                    kb = KnowledgeBase.open(name, self.settings)
+                except KnowledgeBaseNotFound as exc:
+                    raise IndexEmptyError(
+                        f"Knowledge base {name!r} does not exist or is empty; run "
+                        f"`rfp ingest PATH --kb {name}` first."
+                    ) from exc
+                self._kbs[name] = kb
+            return kb

@@ -1,0 +1,38 @@
+"""Build the awkward PDFs analysts meet: encrypted, truncated, empty, fake, scanned pages."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+from fpdf import FPDF
+from pypdf import PdfReader, PdfWriter
+
+
+def text_pdf(path: Path, pages: list[str]) -> Path:
+    """A PDF with one page per string; an empty string gives a page with no text layer."""
+    pdf = FPDF()
+    pdf.set_font("Helvetica", size=11)
+    for text in pages:
+        pdf.add_page()
+        if text:
+            pdf.multi_cell(0, 6, text)
+        else:
+            pdf.rect(20, 20, 150, 200)  # a drawing, like a scanned image: no text
+    path.write_bytes(bytes(pdf.output()))
+    return path
+
+
+def encrypted_pdf(source: Path, path: Path, password: str = "s3cret") -> Path:
+    writer = PdfWriter(clone_from=PdfReader(source))
+    writer.encrypt(user_password=password, owner_password=password, algorithm="RC4-128")
+    buffer = io.BytesIO()
+    writer.write(buffer)
+    path.write_bytes(buffer.getvalue())
+    return path
+
+
+def truncated_pdf(source: Path, path: Path, keep: float = 0.3) -> Path:
+    data = source.read_bytes()
+    path.write_bytes(data[: int(len(data) * keep)])
+    return path
