@@ -57,8 +57,9 @@ def handles_errors(command: F) -> F:
             err_console.print(f"[bold red]error:[/] {exc}", highlight=False, soft_wrap=True)
             raise typer.Exit(exc.exit_code) from exc
         except ValidationError as exc:
-            err_console.print(f"[bold red]invalid input:[/] {_validation_message(exc)}",
-                              highlight=False)
+            err_console.print(
+                f"[bold red]invalid input:[/] {_validation_message(exc)}", highlight=False
+            )
             raise typer.Exit(UsageError.exit_code) from exc
 
     return wrapper  # type: ignore[return-value]
@@ -76,7 +77,9 @@ def _print_json(data: Any) -> None:
 
 
 @app.callback()
-def _main(verbose: Annotated[bool, typer.Option("--verbose", "-v", help="Log every step.")] = False):
+def _main(
+    verbose: Annotated[bool, typer.Option("--verbose", "-v", help="Log every step.")] = False,
+):
     logging.basicConfig(
         level=logging.INFO if verbose else logging.WARNING,
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",
@@ -86,7 +89,9 @@ def _main(verbose: Annotated[bool, typer.Option("--verbose", "-v", help="Log eve
 @app.command()
 @handles_errors
 def ingest(
-    paths: Annotated[list[Path], typer.Argument(help="PDF files or folders (searched recursively).")],
+    paths: Annotated[
+        list[Path], typer.Argument(help="PDF files or folders (searched recursively).")
+    ],
     kb: KbOption = DEFAULT_KB,
     json_output: JsonOption = False,
 ) -> None:
@@ -96,13 +101,23 @@ def ingest(
     settings = get_settings()
     if json_output or not console.is_terminal:
         report = ingest_paths(
-            paths, settings, kb,
-            on_done=None if json_output else lambda o: console.print(
-                f"{o.source}: {o.describe()}", highlight=False, soft_wrap=True),
+            paths,
+            settings,
+            kb,
+            on_done=None
+            if json_output
+            else lambda o: console.print(
+                f"{o.source}: {o.describe()}", highlight=False, soft_wrap=True
+            ),
         )
     else:
-        with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                      TimeElapsedColumn(), console=console) as progress:
+        with Progress(
+            TextColumn("{task.description}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeElapsedColumn(),
+            console=console,
+        ) as progress:
             task = progress.add_task("ingesting", total=None)
 
             def on_start(path: Path, index: int, total: int) -> None:
@@ -114,10 +129,15 @@ def ingest(
 
             report = ingest_paths(paths, settings, kb, on_start=on_start, on_done=on_done)
     if json_output:
-        _print_json({
-            "kb": report.kb, "seconds": round(report.seconds, 3), "pages": report.pages,
-            "chunks": report.chunks, "files": [asdict(o) for o in report.outcomes],
-        })
+        _print_json(
+            {
+                "kb": report.kb,
+                "seconds": round(report.seconds, 3),
+                "pages": report.pages,
+                "chunks": report.chunks,
+                "files": [asdict(o) for o in report.outcomes],
+            }
+        )
     else:
         console.print(report.summary(), highlight=False, soft_wrap=True)
     raise typer.Exit(report.exit_code)
@@ -153,9 +173,13 @@ def docs(kb: KbOption = DEFAULT_KB, json_output: JsonOption = False) -> None:
         _print_json([asdict(r) for r in records])
         return
     if not records:
-        console.print(f"Knowledge base {kb!r} has no documents. Add some with `rfp ingest PATH --kb {kb}`.")
+        console.print(
+            f"Knowledge base {kb!r} has no documents. Add some with `rfp ingest PATH --kb {kb}`."
+        )
         return
-    table = Table("file", "pages", "chunks", "doc_id", "ingested at", title=f"knowledge base {kb!r}")
+    table = Table(
+        "file", "pages", "chunks", "doc_id", "ingested at", title=f"knowledge base {kb!r}"
+    )
     for r in records:
         table.add_row(r.source, str(r.pages), str(r.chunks), r.doc_id, r.ingested_at)
     console.print(table)
@@ -172,8 +196,9 @@ def remove(
 
     removed = KnowledgeBase.open(kb, get_settings()).remove_source(Path(file).name)
     chunks = sum(r.chunks for r in removed)
-    console.print(f"removed {Path(file).name} ({chunks} chunks) from knowledge base {kb!r}",
-                  highlight=False)
+    console.print(
+        f"removed {Path(file).name} ({chunks} chunks) from knowledge base {kb!r}", highlight=False
+    )
 
 
 @app.command()
@@ -182,13 +207,20 @@ def retrieve(
     query: Annotated[str, typer.Argument(help="What to look for.")],
     kb: KbOption = DEFAULT_KB,
     k: Annotated[int, typer.Option("-k", "--top-k", help="How many results (1-50).")] = 4,
-    search_type: Annotated[str, typer.Option("--search-type", help="similarity or mmr.")] = "similarity",
-    filter_json: Annotated[str | None, typer.Option(
-        "--filter", help='Metadata filter as JSON, e.g. \'{"page": {"$gte": 5}}\'.')] = None,
-    threshold: Annotated[float | None, typer.Option(
-        "--threshold", help="Minimum relevance score (0-1).")] = None,
+    search_type: Annotated[
+        str, typer.Option("--search-type", help="similarity or mmr.")
+    ] = "similarity",
+    filter_json: Annotated[
+        str | None,
+        typer.Option("--filter", help='Metadata filter as JSON, e.g. \'{"page": {"$gte": 5}}\'.'),
+    ] = None,
+    threshold: Annotated[
+        float | None, typer.Option("--threshold", help="Minimum relevance score (0-1).")
+    ] = None,
     fetch_k: Annotated[int | None, typer.Option("--fetch-k", help="MMR candidate pool.")] = None,
-    lambda_mult: Annotated[float, typer.Option("--lambda", help="MMR: 1 relevance, 0 diversity.")] = 0.5,
+    lambda_mult: Annotated[
+        float, typer.Option("--lambda", help="MMR: 1 relevance, 0 diversity.")
+    ] = 0.5,
     json_output: JsonOption = False,
 ) -> None:
     """Search a knowledge base directly with the context-retriever skill."""
@@ -199,23 +231,38 @@ def retrieve(
         try:
             metadata_filter = json.loads(filter_json)
         except json.JSONDecodeError as exc:
-            raise InvalidFilterError(f"--filter is not valid JSON ({exc.msg} at column {exc.colno})") from exc
+            raise InvalidFilterError(
+                f"--filter is not valid JSON ({exc.msg} at column {exc.colno})"
+            ) from exc
     output = ContextRetriever().retrieve(
-        query, top_k=k, search_type=search_type, metadata_filter=metadata_filter,
-        score_threshold=threshold, fetch_k=fetch_k, lambda_mult=lambda_mult, kb=kb,
+        query,
+        top_k=k,
+        search_type=search_type,
+        metadata_filter=metadata_filter,
+        score_threshold=threshold,
+        fetch_k=fetch_k,
+        lambda_mult=lambda_mult,
+        kb=kb,
     )
     if json_output:
         sys.stdout.write(output.model_dump_json(indent=2) + "\n")
         return
-    table = Table(title=f"{output.query!r} in {kb!r}: {len(output.results)} of "
-                  f"{output.total_found} found")
+    table = Table(
+        title=f"{output.query!r} in {kb!r}: {len(output.results)} of {output.total_found} found"
+    )
     for name in ("#", "score", "file", "page", "chunk id"):
         table.add_column(name, no_wrap=True)
     table.add_column("snippet", ratio=1)
     for i, r in enumerate(output.results, 1):
         snippet = " ".join(r.content.split())
-        table.add_row(str(i), f"{r.relevance_score:.3f}", r.source_file, str(r.page_number),
-                      r.chunk_id, snippet[:160] + ("..." if len(snippet) > 160 else ""))
+        table.add_row(
+            str(i),
+            f"{r.relevance_score:.3f}",
+            r.source_file,
+            str(r.page_number),
+            r.chunk_id,
+            snippet[:160] + ("..." if len(snippet) > 160 else ""),
+        )
     console.print(table)
     if output.warning:
         console.print(f"[yellow]warning:[/] {output.warning}", highlight=False, soft_wrap=True)

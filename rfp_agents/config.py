@@ -59,7 +59,7 @@ class Settings(BaseSettings):
     max_filter_depth: Annotated[int, Field(ge=1, le=32)] = 6
     low_confidence_score: Annotated[float, Field(ge=0.0, le=1.0)] = Field(
         default=0.3,
-        description="Below this best relevance score, a retrieval carries a low-confidence warning.",
+        description="Below this best relevance score a retrieval warns of low confidence.",
     )
 
     @field_validator("chroma_url")
@@ -75,9 +75,7 @@ class Settings(BaseSettings):
     def _check_embeddings(cls, value: str) -> str:
         value = value.strip()
         if value != "local" and not (value.startswith("openai:") and len(value) > len("openai:")):
-            raise ValueError(
-                f"RFP_EMBEDDINGS must be 'local' or 'openai:<model>', got {value!r}"
-            )
+            raise ValueError(f"RFP_EMBEDDINGS must be 'local' or 'openai:<model>', got {value!r}")
         return value
 
     @model_validator(mode="after")

@@ -122,8 +122,9 @@ class KnowledgeBase:
 
     # ----------------------------------------------------------------- opening and listing
     @classmethod
-    def open(cls, name: str = DEFAULT_KB, settings: Settings | None = None, *,
-             create: bool = False) -> KnowledgeBase:
+    def open(
+        cls, name: str = DEFAULT_KB, settings: Settings | None = None, *, create: bool = False
+    ) -> KnowledgeBase:
         """Open knowledge base ``name``.
 
         Raises:
@@ -149,7 +150,9 @@ class KnowledgeBase:
             )
         else:
             try:
-                chunks = client.get_collection(chunks_collection_name(name), embedding_function=None)
+                chunks = client.get_collection(
+                    chunks_collection_name(name), embedding_function=None
+                )
             except (NotFoundError, ValueError) as exc:
                 raise KnowledgeBaseNotFound(
                     f"Knowledge base {name!r} does not exist. Create it with "
@@ -197,9 +200,7 @@ class KnowledgeBase:
 
     def documents(self) -> list[DocumentRecord]:
         """The documents a reader can see (status ``complete``), sorted by source."""
-        return sorted(
-            (r for r in self.records() if r.status == "complete"), key=lambda r: r.source
-        )
+        return sorted((r for r in self.records() if r.status == "complete"), key=lambda r: r.source)
 
     def record(self, doc_id: str) -> DocumentRecord | None:
         got = self.manifest.get(ids=[doc_id], include=["metadatas"])
@@ -272,7 +273,8 @@ class KnowledgeBase:
         if not records:
             known = ", ".join(d.source for d in self.documents()) or "none"
             raise DocumentNotFound(
-                f"No document named {source!r} in knowledge base {self.name!r} (documents: {known})."
+                f"No document named {source!r} in knowledge base {self.name!r} "
+                f"(documents: {known})."
             )
         # Hide first, in one write, so readers never see a partly deleted document.
         self._put_records([r.with_status("retiring") for r in records])

@@ -46,12 +46,18 @@ def manifest_collection_name(kb: str) -> str:
 
 def get_client(settings: Settings) -> ClientAPI:
     """Return the process-wide Chroma client for these settings (created on first use)."""
-    key = ("http", settings.chroma_url) if settings.chroma_url else ("disk", str(settings.chroma_path))
+    key = (
+        ("http", settings.chroma_url)
+        if settings.chroma_url
+        else ("disk", str(settings.chroma_path))
+    )
     with _clients_lock:
         client = _clients.get(key)
         if client is None:
-            client = _make_http_client(settings.chroma_url) if settings.chroma_url else (
-                _make_disk_client(settings)
+            client = (
+                _make_http_client(settings.chroma_url)
+                if settings.chroma_url
+                else (_make_disk_client(settings))
             )
             _clients[key] = client
         return client

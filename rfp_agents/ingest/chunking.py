@@ -15,8 +15,10 @@ from langchain_text_splitters import RecursiveCharacterTextSplitter
 MAX_HEADING_CHARS = 90
 _HEADING_PATTERNS = [
     # SECTION C, PART II, ARTICLE 4, APPENDIX A, ATTACHMENT 2 ...
-    re.compile(r"^(SECTION|Section|PART|Part|ARTICLE|Article|APPENDIX|Appendix|ATTACHMENT|"
-               r"Attachment|EXHIBIT|Exhibit)\s+[A-Z0-9IVX]+\b.*$"),
+    re.compile(
+        r"^(SECTION|Section|PART|Part|ARTICLE|Article|APPENDIX|Appendix|ATTACHMENT|"
+        r"Attachment|EXHIBIT|Exhibit)\s+[A-Z0-9IVX]+\b.*$"
+    ),
     # 1. Scope / 4.2 Payment Terms / C.3.1 Security Requirements
     re.compile(r"^(?:[A-Z]\.)?\d{1,2}(?:\.\d{1,2}){0,3}\.?\s+[A-Z][A-Za-z0-9 ,/&()'-]{2,}$"),
     # ALL CAPS lines: GENERAL TERMS AND CONDITIONS

@@ -15,6 +15,8 @@ from collections import Counter
 EDGE_LINES = 3
 # Fewer pages than this and "repeats on most pages" means nothing.
 MIN_PAGES_FOR_REPEATS = 3
+# Running headers and footers are short; a long repeated line is content.
+MAX_RUNNING_LINE_CHARS = 120
 
 _SPACES = re.compile(r"[ \t\f\v\u00a0\u2000-\u200b\u202f\u205f\u3000]+")
 _HYPHEN_BREAK = re.compile(r"([A-Za-z]{2,})-\n[ \t]*([a-z]{2,})")
@@ -47,28 +49,56 @@ def _line_key(line: str) -> str:
     return _DIGITS.sub("#", line.lower()).strip()
 
 
-def _edge_keys(lines: list[str]) -> set[str]:
+def _edge_keys(lines: list[str]) -> set[tuple[str, int, str]]:
+    """(end, position, key) of the first and last few content lines of a page.
+
+    A running header sits at the same place on every page; keying by position keeps a
+    sentence that merely repeats somewhere in the body from being taken for one.
+    """
     content = [line for line in lines if line]
-    edges = content[:EDGE_LINES] + content[-EDGE_LINES:]
-    return {_line_key(line) for line in edges}
+    width = _edge_width(len(content))
+    top = {("top", i, _line_key(line)) for i, line in enumerate(content[:width])}
+    bottom = {("bottom", i, _line_key(line)) for i, line in enumerate(reversed(content[-width:]))}
+    return top | bottom
 
 
-def find_running_lines(pages: list[list[str]], min_share: float) -> set[str]:
-    """Keys of lines that sit at the top or bottom of at least ``min_share`` of the pages."""
+def _edge_width(content_lines: int) -> int:
+    """How many lines at each end can be header or footer: fewer on short pages, so that the
+    top and bottom windows of a three-line page do not cover its middle line."""
+    return min(EDGE_LINES, max(1, content_lines // 3))
+
+
+def find_running_lines(pages: list[list[str]], min_share: float) -> set[tuple[str, int, str]]:
+    """Edge lines that sit at the same place on at least ``min_share`` of the pages."""
     if len(pages) < MIN_PAGES_FOR_REPEATS:
         return set()
     counts = Counter(key for lines in pages for key in _edge_keys(lines))
     threshold = max(MIN_PAGES_FOR_REPEATS, min_share * len(pages))
-    return {key for key, count in counts.items() if count >= threshold and key}
+    return {
+        key
+        for key, count in counts.items()
+        if count >= threshold and key[2] and len(key[2]) <= MAX_RUNNING_LINE_CHARS
+    }
 
 
-def _strip_edges(lines: list[str], running: set[str]) -> list[str]:
-    """Drop running lines from the first and last few content lines of a page only."""
+def _strip_edges(lines: list[str], running: set[tuple[str, int, str]]) -> list[str]:
+    """Drop running lines from the edges of a page, unless that would gut the page.
+
+    If most of a page's lines look "running", the pages are repeats of each other (a form
+    printed several times, say), not a header and footer: keep the page as it is.
+    """
     content_idx = [i for i, line in enumerate(lines) if line]
-    edge_idx = set(content_idx[:EDGE_LINES] + content_idx[-EDGE_LINES:])
-    return [
-        line for i, line in enumerate(lines) if not (i in edge_idx and _line_key(line) in running)
-    ]
+    width = _edge_width(len(content_idx))
+    drop = set()
+    for pos, i in enumerate(content_idx[:width]):
+        if ("top", pos, _line_key(lines[i])) in running:
+            drop.add(i)
+    for pos, i in enumerate(reversed(content_idx[-width:])):
+        if ("bottom", pos, _line_key(lines[i])) in running:
+            drop.add(i)
+    if len(drop) * 2 > len(content_idx):
+        return lines
+    return [line for i, line in enumerate(lines) if i not in drop]
 
 
 def clean_pages(raw_pages: list[str], header_footer_min_share: float = 0.6) -> list[str]:

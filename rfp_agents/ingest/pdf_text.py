@@ -58,13 +58,23 @@ def read_pdf_text(data: bytes, *, max_pages: int) -> PdfText:
         count = len(reader.pages)
     except PdfSkipped:
         raise
-    except (PdfReadError, ValueError, KeyError, TypeError, AttributeError, IndexError,
-            RecursionError, OSError) as exc:
+    except (
+        PdfReadError,
+        ValueError,
+        KeyError,
+        TypeError,
+        AttributeError,
+        IndexError,
+        RecursionError,
+        OSError,
+    ) as exc:
         raise PdfSkipped("corrupt", f"{type(exc).__name__}: {exc}") from exc
     if count == 0:
         raise PdfSkipped("no pages", "the PDF has no pages")
     if count > max_pages:
-        raise PdfSkipped("too many pages", f"{count} pages, the limit is {max_pages} (RFP_MAX_PDF_PAGES)")
+        raise PdfSkipped(
+            "too many pages", f"{count} pages, the limit is {max_pages} (RFP_MAX_PDF_PAGES)"
+        )
     pages = []
     for number, page in enumerate(reader.pages, start=1):
         try:

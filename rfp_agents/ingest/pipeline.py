@@ -138,7 +138,9 @@ def chunk_id(doc_id: str, page_number: int, chunk_index: int) -> str:
     return f"{doc_id[:16]}-p{page_number}-c{chunk_index}"
 
 
-def chunk_metadata(kb: str, source: str, doc_id: str, index: int, chunk: PageChunk) -> dict[str, Any]:
+def chunk_metadata(
+    kb: str, source: str, doc_id: str, index: int, chunk: PageChunk
+) -> dict[str, Any]:
     """The metadata contract every later part relies on (see BRIEF.md)."""
     label = classify_text(chunk.text)
     return {
@@ -177,7 +179,9 @@ class Ingestor:
             outcome = FileOutcome(str(path), source, "failed", "unreadable", str(exc))
         except Exception as exc:  # noqa: BLE001 - one bad file must not stop the batch
             log.exception("ingest of %s failed", path)
-            outcome = FileOutcome(str(path), source, "failed", "error", f"{type(exc).__name__}: {exc}")
+            outcome = FileOutcome(
+                str(path), source, "failed", "error", f"{type(exc).__name__}: {exc}"
+            )
         seconds = time.perf_counter() - started
         log.info("%s: %s", source, outcome.describe())
         return FileOutcome(**{**outcome.__dict__, "seconds": seconds})
@@ -188,8 +192,9 @@ class Ingestor:
         existing = self.kb.records_for_source(source)
         same = next((r for r in existing if r.doc_id == doc_id and r.status == "complete"), None)
         if same is not None:
-            return FileOutcome(str(path), source, "unchanged", doc_id=doc_id, pages=same.pages,
-                               chunks=same.chunks)
+            return FileOutcome(
+                str(path), source, "unchanged", doc_id=doc_id, pages=same.pages, chunks=same.chunks
+            )
         twin = self.kb.record(doc_id)
         if twin is not None and twin.source != source and twin.status == "complete":
             raise PdfSkipped("duplicate", f"same bytes as {twin.source!r}, already ingested")
@@ -203,25 +208,40 @@ class Ingestor:
             )
         pages = clean_pages(text.pages, self.settings.header_footer_min_share)
         chunks = chunk_pages(pages, self.settings.chunk_size, self.settings.chunk_overlap)
-        metadatas = [chunk_metadata(self.kb.name, source, doc_id, i, c) for i, c in enumerate(chunks)]
+        metadatas = [
+            chunk_metadata(self.kb.name, source, doc_id, i, c) for i, c in enumerate(chunks)
+        ]
         texts = [c.text for c in chunks]
         vectors = get_embeddings(self.settings).embed_documents(texts)
 
         record = DocumentRecord(
-            doc_id=doc_id, source=source, status="writing", pages=text.page_count,
-            chunks=len(chunks), pages_without_text=len(no_text), size_bytes=len(data),
+            doc_id=doc_id,
+            source=source,
+            status="writing",
+            pages=text.page_count,
+            chunks=len(chunks),
+            pages_without_text=len(no_text),
+            size_bytes=len(data),
             ingested_at=now_iso(),
         )
         self.kb.begin_document(record)
         self.kb.write_chunks(
-            [m["chunk_id"] for m in metadatas], vectors, texts, metadatas,
+            [m["chunk_id"] for m in metadatas],
+            vectors,
+            texts,
+            metadatas,
             batch_size=self.settings.store_write_batch,
         )
         self.kb.commit_document(record, replaces=existing)
         replaced = any(r.doc_id != doc_id and r.status == "complete" for r in existing)
         return FileOutcome(
-            str(path), source, "replaced" if replaced else "ingested", doc_id=doc_id,
-            pages=text.page_count, chunks=len(chunks), pages_without_text=no_text,
+            str(path),
+            source,
+            "replaced" if replaced else "ingested",
+            doc_id=doc_id,
+            pages=text.page_count,
+            chunks=len(chunks),
+            pages_without_text=no_text,
         )
 
 

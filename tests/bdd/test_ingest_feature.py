@@ -71,10 +71,12 @@ def file_ingested(ctx: dict, file: str, kb: str) -> None:
     assert _ingest(ctx, [ROOT / file], kb).exit_code == 0
 
 
-@given(parsers.parse(
-    'a folder with the sample RFP, an encrypted PDF, a truncated PDF, an empty PDF '
-    'and a text file named "{fake}"'
-))
+@given(
+    parsers.parse(
+        "a folder with the sample RFP, an encrypted PDF, a truncated PDF, an empty PDF "
+        'and a text file named "{fake}"'
+    )
+)
 def folder_of_bad_files(ctx: dict, fake: str) -> None:
     folder = ctx["workdir"]
     copy_to(SAMPLE_PDF, folder)
@@ -86,11 +88,14 @@ def folder_of_bad_files(ctx: dict, fake: str) -> None:
 
 @given(parsers.parse('a PDF "{name}" whose page 2 of 3 has no text layer'))
 def scanned_pdf(ctx: dict, name: str) -> None:
-    text_pdf(ctx["workdir"] / name, [
-        "Page one: the contractor shall deliver monthly status reports to the agency.",
-        "",
-        "Page three: payment is due within thirty days of a proper invoice.",
-    ])
+    text_pdf(
+        ctx["workdir"] / name,
+        [
+            "Page one: the contractor shall deliver monthly status reports to the agency.",
+            "",
+            "Page three: payment is due within thirty days of a proper invoice.",
+        ],
+    )
 
 
 @given("the store fails after writing the first batch of chunks")
@@ -212,9 +217,11 @@ def no_chunk_on_page(ctx: dict, source: str, page: int) -> None:
     assert pages == {1, 3}
 
 
-@then(parsers.parse(
-    'the phrase "{phrase}" is stored in a chunk of "{name}" with page_number {page:d}'
-))
+@then(
+    parsers.parse(
+        'the phrase "{phrase}" is stored in a chunk of "{name}" with page_number {page:d}'
+    )
+)
 def phrase_on_page(ctx: dict, phrase: str, name: str, page: int) -> None:
     got = _all_chunks(ctx, "tender")
     pages = {
@@ -230,9 +237,9 @@ def does_not_list(ctx: dict, kb: str, source: str) -> None:
     assert source not in {d.source for d in _kb(ctx, kb).documents()}
 
 
-@then(parsers.parse(
-    '"{kb}" physically holds chunks of "{source}" but retrieval never returns them'
-))
+@then(
+    parsers.parse('"{kb}" physically holds chunks of "{source}" but retrieval never returns them')
+)
 def hidden_chunks(ctx: dict, kb: str, source: str) -> None:
     stored = _kb(ctx, kb).chunks.get(where={"source": source}, include=[])["ids"]
     assert stored, "the simulated crash should have left some chunks behind"
@@ -250,4 +257,3 @@ def exactly_clean(ctx: dict, kb: str, source: str, sample_kb_settings: Settings)
     assert sorted(got) == sorted(clean)
     assert {d.source for d in _kb(ctx, kb).documents()} >= {source}
     assert all(r.status == "complete" for r in _kb(ctx, kb).records())
-

@@ -100,7 +100,8 @@ def _check_scalar(field: str, ftype: FieldType, value: Any, path: str) -> Any:
     if ftype == "str":
         if not isinstance(value, str):
             raise InvalidFilterError(
-                f"field {field!r} holds text; expected a string, got {value!r} ({_type_name(value)})",
+                f"field {field!r} holds text; expected a string, "
+                f"got {value!r} ({_type_name(value)})",
                 path,
             )
         if field == "category" and value not in CATEGORIES:
@@ -220,7 +221,8 @@ def _parse(node: Any, path: str, depth: int, max_depth: int) -> Node:
         elif key.startswith("$"):
             raise InvalidFilterError(
                 f"unknown operator {key!r} at the top of a filter; use $and or $or there, "
-                "or put the operator under a field", here
+                "or put the operator under a field",
+                here,
             )
         else:
             parts.append(_parse_field(key, value, here))

@@ -5,9 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 
-def mmr_select(
-    query: np.ndarray, candidates: np.ndarray, k: int, lambda_mult: float
-) -> list[int]:
+def mmr_select(query: np.ndarray, candidates: np.ndarray, k: int, lambda_mult: float) -> list[int]:
     """Indices of up to ``k`` candidates in the order MMR picks them.
 
     Each step picks the candidate maximising

@@ -45,8 +45,8 @@ class RetrievalInput(BaseModel):
     metadata_filter: dict[str, Any] | None = Field(
         default=None,
         description=(
-            "Chroma-style filter on chunk metadata, e.g. {\"source\": \"pws.pdf\", "
-            "\"page\": {\"$gte\": 5, \"$lte\": 20}} or {\"source\": {\"$contains\": \"legal\"}}. "
+            'Chroma-style filter on chunk metadata, e.g. {"source": "pws.pdf", '
+            '"page": {"$gte": 5, "$lte": 20}} or {"source": {"$contains": "legal"}}. '
             "Fields: source (source_file), page_number (page), category, doc_id, chunk_id, "
             "chunk_index, section, kb. Operators: $eq $ne $gt $gte $lt $lte $in $nin "
             "$contains $not_contains $and $or."

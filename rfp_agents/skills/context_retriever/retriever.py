@@ -108,20 +108,28 @@ class ContextRetriever:
             IndexEmptyError: the knowledge base does not exist or has no documents.
         """
         request = self.validate(
-            query=query, top_k=top_k, search_type=search_type, metadata_filter=metadata_filter,
-            score_threshold=score_threshold, fetch_k=fetch_k, lambda_mult=lambda_mult, kb=kb,
+            query=query,
+            top_k=top_k,
+            search_type=search_type,
+            metadata_filter=metadata_filter,
+            score_threshold=score_threshold,
+            fetch_k=fetch_k,
+            lambda_mult=lambda_mult,
+            kb=kb,
         )
         return self.run(request)
 
     @staticmethod
     def validate(**arguments: Any) -> RetrievalInput:
-        """Build a ``RetrievalInput``, turning pydantic errors into ``InvalidRetrievalInputError``."""
+        """Build a ``RetrievalInput``; pydantic errors become ``InvalidRetrievalInputError``."""
         try:
             return RetrievalInput(**arguments)
         except ValidationError as exc:
             raise InvalidRetrievalInputError(describe_validation_error(exc), exc.errors()) from exc
 
-    def run(self, request: RetrievalInput, query_vector: list[float] | None = None) -> RetrievalOutput:
+    def run(
+        self, request: RetrievalInput, query_vector: list[float] | None = None
+    ) -> RetrievalOutput:
         """Run a validated request. ``query_vector`` skips embedding (benchmarks, batch jobs)."""
         compiled = compile_filter(request.metadata_filter, self.settings.max_filter_depth)
         kb = self._knowledge_base(request.kb)
@@ -140,8 +148,12 @@ class ContextRetriever:
         else:
             output = self._similarity(kb, request, compiled, where, query_vector, total_chunks)
         log.info(
-            "retrieve kb=%s type=%s k=%d found=%d returned=%d%s", request.kb,
-            request.search_type.value, request.top_k, output.total_found, len(output.results),
+            "retrieve kb=%s type=%s k=%d found=%d returned=%d%s",
+            request.kb,
+            request.search_type.value,
+            request.top_k,
+            output.total_found,
+            len(output.results),
             f" warning={output.warning!r}" if output.warning else "",
         )
         return output
@@ -154,16 +166,18 @@ class ContextRetriever:
 
     # --------------------------------------------------------------------------- searching
     def _similarity(self, kb, request, compiled, where, vector, total_chunks) -> RetrievalOutput:
-        candidates = self._candidates(kb, vector, request.top_k, compiled, where, total_chunks,
-                                      with_embeddings=False)
+        candidates = self._candidates(
+            kb, vector, request.top_k, compiled, where, total_chunks, with_embeddings=False
+        )
         found = candidates[: request.top_k]
         kept = self._above_threshold(found, request.score_threshold)
         results = [self._to_result(c) for c in kept]
         return self._output(request, results, found, compiled)
 
     def _mmr(self, kb, request, compiled, where, vector, total_chunks) -> RetrievalOutput:
-        candidates = self._candidates(kb, vector, request.fetch_k, compiled, where, total_chunks,
-                                      with_embeddings=True)
+        candidates = self._candidates(
+            kb, vector, request.fetch_k, compiled, where, total_chunks, with_embeddings=True
+        )
         found = candidates[: request.top_k]  # what a threshold-free search would return
         pool = self._above_threshold(candidates, request.score_threshold)
         order = mmr_select(
@@ -177,8 +191,15 @@ class ContextRetriever:
         return self._output(request, results, found, compiled)
 
     def _candidates(
-        self, kb: KnowledgeBase, vector: list[float], wanted: int, compiled: CompiledFilter,
-        where: dict[str, Any] | None, total_chunks: int, *, with_embeddings: bool,
+        self,
+        kb: KnowledgeBase,
+        vector: list[float],
+        wanted: int,
+        compiled: CompiledFilter,
+        where: dict[str, Any] | None,
+        total_chunks: int,
+        *,
+        with_embeddings: bool,
     ) -> list[Candidate]:
         """The best ``wanted`` chunks that pass the whole filter, most relevant first.
 
@@ -197,8 +218,13 @@ class ContextRetriever:
             n *= OVERFETCH_FACTOR
 
     @staticmethod
-    def _query(kb: KnowledgeBase, vector: list[float], n: int, where: dict[str, Any] | None,
-               with_embeddings: bool) -> list[Candidate]:
+    def _query(
+        kb: KnowledgeBase,
+        vector: list[float],
+        n: int,
+        where: dict[str, Any] | None,
+        with_embeddings: bool,
+    ) -> list[Candidate]:
         if n <= 0:
             return []
         include = ["documents", "metadatas", "distances"]
@@ -216,7 +242,11 @@ class ContextRetriever:
                 embedding=np.asarray(emb, dtype=np.float32) if emb is not None else None,
             )
             for cid, doc, meta, dist, emb in zip(
-                ids, got["documents"][0], got["metadatas"][0], got["distances"][0], embeddings,
+                ids,
+                got["documents"][0],
+                got["metadatas"][0],
+                got["distances"][0],
+                embeddings,
                 strict=True,
             )
         ]
@@ -241,8 +271,13 @@ class ContextRetriever:
             mmr_rank=mmr_rank,
         )
 
-    def _output(self, request: RetrievalInput, results: list[ContextResult],
-                found: list[Candidate], compiled: CompiledFilter) -> RetrievalOutput:
+    def _output(
+        self,
+        request: RetrievalInput,
+        results: list[ContextResult],
+        found: list[Candidate],
+        compiled: CompiledFilter,
+    ) -> RetrievalOutput:
         return RetrievalOutput(
             results=results,
             query=request.query,
@@ -250,12 +285,19 @@ class ContextRetriever:
             warning=self._warning(request, results, found, compiled),
         )
 
-    def _warning(self, request: RetrievalInput, results: list[ContextResult],
-                 found: list[Candidate], compiled: CompiledFilter) -> str | None:
+    def _warning(
+        self,
+        request: RetrievalInput,
+        results: list[ContextResult],
+        found: list[Candidate],
+        compiled: CompiledFilter,
+    ) -> str | None:
         if not found:
             if compiled.tree is not None:
-                return (f"the filter matched no chunk in knowledge base {request.kb!r}; "
-                        "loosen it or check the field values with `rfp docs`")
+                return (
+                    f"the filter matched no chunk in knowledge base {request.kb!r}; "
+                    "loosen it or check the field values with `rfp docs`"
+                )
             return f"knowledge base {request.kb!r} returned nothing for this query"
         best = max(c.relevance for c in found)
         threshold = request.score_threshold
@@ -264,13 +306,17 @@ class ContextRetriever:
         notes = []
         if len(results) < request.top_k:
             if threshold is not None and len(results) < len(found):
-                notes.append(f"{len(found) - len(results)} of {len(found)} results were below "
-                             f"the threshold {threshold:.2f}")
+                notes.append(
+                    f"{len(found) - len(results)} of {len(found)} results were below "
+                    f"the threshold {threshold:.2f}"
+                )
             else:
                 notes.append(f"only {len(results)} results (asked for {request.top_k})")
         if best < self.settings.low_confidence_score:
-            notes.append(f"low confidence: the best relevance is {best:.2f}; the documents may "
-                         "not address this query")
+            notes.append(
+                f"low confidence: the best relevance is {best:.2f}; the documents may "
+                "not address this query"
+            )
         return "; ".join(notes) or None
 
     def _knowledge_base(self, name: str) -> KnowledgeBase:

@@ -84,9 +84,14 @@ class ContextRetrieverAdapter(BaseRetriever):
         self, query: str, *, run_manager: CallbackManagerForRetrieverRun
     ) -> list[Document]:
         request: RetrievalInput = self.skill.validate(
-            query=query, top_k=self.top_k, search_type=self.search_type,
-            metadata_filter=self.metadata_filter, score_threshold=self.score_threshold,
-            fetch_k=self.fetch_k, lambda_mult=self.lambda_mult, kb=self.kb,
+            query=query,
+            top_k=self.top_k,
+            search_type=self.search_type,
+            metadata_filter=self.metadata_filter,
+            score_threshold=self.score_threshold,
+            fetch_k=self.fetch_k,
+            lambda_mult=self.lambda_mult,
+            kb=self.kb,
         )
         output = self.skill.run(request)
         return [
