@@ -1,0 +1,53 @@
+# The two quickstart commands: `make demo` and `make test`. Both work on a fresh clone.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+# PyTorch's CPU build. On this project's machines pip finds it on disk; elsewhere see README.
+TORCH  := torch==2.13.0
+
+export HF_HUB_OFFLINE := 1
+export TRANSFORMERS_OFFLINE := 1
+export TOKENIZERS_PARALLELISM := false
+
+DEMO_HOME ?= $(CURDIR)/.rfp
+DEMO_QUESTION ?= What liquidated damages apply if go-live is late?
+
+.PHONY: demo test lint bench sample clean
+
+$(BIN)/rfp: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet $(TORCH)
+	$(BIN)/pip install --quiet -e .
+	@touch $@
+
+$(VENV)/.dev: $(BIN)/rfp pyproject.toml
+	$(BIN)/pip install --quiet -e '.[dev]'
+	@touch $@
+
+## demo: set up, ingest the sample RFP, and retrieve with citations.
+demo: $(BIN)/rfp
+	RFP_HOME=$(DEMO_HOME) $(BIN)/rfp ingest data/sample_rfp.pdf --kb sample
+	RFP_HOME=$(DEMO_HOME) $(BIN)/rfp docs --kb sample
+	RFP_HOME=$(DEMO_HOME) $(BIN)/rfp retrieve "$(DEMO_QUESTION)" --kb sample -k 3
+
+## test: set up with dev extras, lint, and run the whole test suite.
+test: $(VENV)/.dev
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/python -m pytest -q
+
+lint: $(VENV)/.dev
+	$(BIN)/ruff check . && $(BIN)/ruff format --check .
+
+## bench: the benchmarks (slow; they print ratios against a baseline measured in the same run).
+bench: $(VENV)/.dev
+	$(BIN)/python benchmarks/ingest.py
+	$(BIN)/python benchmarks/retrieve.py
+
+## sample: regenerate data/sample_rfp.pdf from data/sample_rfp.md.
+sample: $(VENV)/.dev
+	$(BIN)/python scripts/make_sample_rfp.py
+
+clean:
+	rm -rf $(VENV) .rfp .pytest_cache .ruff_cache *.egg-info

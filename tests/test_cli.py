@@ -1,0 +1,76 @@
+"""The `rfp` command as a user runs it: exit codes, JSON output, clear errors."""
+
+from __future__ import annotations
+
+import json
+
+from typer.testing import CliRunner
+
+from rfp_agents.cli import app
+from tests.conftest import REAL_QASP, SAMPLE_PDF, copy_to
+
+runner = CliRunner()
+
+
+def rfp(*args: str):
+    return runner.invoke(app, list(args))
+
+
+def test_ingest_list_retrieve_remove(rfp_home, workdir):
+    result = rfp("ingest", str(SAMPLE_PDF), "--kb", "t1")
+    assert result.exit_code == 0, result.output
+    assert "sample_rfp.pdf: ingested: 12 pages" in result.output
+
+    again = rfp("ingest", str(SAMPLE_PDF), "--kb", "t1", "--json")
+    assert again.exit_code == 0
+    assert json.loads(again.output)["files"][0]["status"] == "unchanged"
+
+    kbs = json.loads(rfp("kb", "list", "--json").output)
+    assert [(k["name"], k["documents"]) for k in kbs] == [("t1", 1)]
+
+    docs = json.loads(rfp("docs", "--kb", "t1", "--json").output)
+    assert docs[0]["source"] == "sample_rfp.pdf" and docs[0]["pages"] == 12
+
+    found = rfp("retrieve", "performance bond issued by a surety", "--kb", "t1", "-k", "2", "--json")
+    assert found.exit_code == 0, found.output
+    output = json.loads(found.output)
+    assert output["results"][0]["page_number"] == 7
+    assert output["results"][0]["source_file"] == "sample_rfp.pdf"
+
+    table = rfp("retrieve", "performance bond issued by a surety", "--kb", "t1", "-k", "2")
+    assert "sample_rfp.pdf" in table.output and "score" in table.output
+
+    removed = rfp("remove", "sample_rfp.pdf", "--kb", "t1")
+    assert removed.exit_code == 0 and "removed sample_rfp.pdf" in removed.output
+    assert json.loads(rfp("docs", "--kb", "t1", "--json").output) == []
+
+
+def test_ingest_exit_code_1_when_a_file_fails(rfp_home, workdir):
+    copy_to(REAL_QASP, workdir)
+    (workdir / "broken.pdf").write_bytes(b"%PDF-1.7\n garbage")
+    result = rfp("ingest", str(workdir), "--kb", "t2")
+    assert result.exit_code == 1
+    assert "broken.pdf: skipped: corrupt" in result.output
+    assert "gsa-cloudgov-support-qasp.pdf: ingested" in result.output
+    assert "not ingested: broken.pdf (corrupt)" in result.output
+
+
+def test_bad_filter_exits_2_with_the_reason(rfp_home):
+    assert rfp("ingest", str(SAMPLE_PDF), "--kb", "t3").exit_code == 0
+    bad = rfp("retrieve", "x", "--kb", "t3", "--filter", '{"page": {"$between": [1, 2]}}')
+    assert bad.exit_code == 2
+    assert "unknown operator '$between'" in bad.output
+    not_json = rfp("retrieve", "x", "--kb", "t3", "--filter", "{page: 1}")
+    assert not_json.exit_code == 2 and "not valid JSON" in not_json.output
+    k_too_big = rfp("retrieve", "x", "--kb", "t3", "-k", "51")
+    assert k_too_big.exit_code == 2 and "top_k=51" in k_too_big.output
+
+
+def test_unknown_kb_and_document_are_clear_errors(rfp_home):
+    missing = rfp("retrieve", "x", "--kb", "nope")
+    assert missing.exit_code == 1 and "rfp ingest" in missing.output
+    assert rfp("docs", "--kb", "nope").exit_code == 1
+    assert rfp("ingest", str(SAMPLE_PDF), "--kb", "../etc").exit_code == 2
+    assert rfp("ingest", str(SAMPLE_PDF), "--kb", "t4").exit_code == 0
+    gone = rfp("remove", "other.pdf", "--kb", "t4")
+    assert gone.exit_code == 1 and "sample_rfp.pdf" in gone.output
