@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, Literal
 
+import numpy as np
 from chromadb.api import ClientAPI
 from chromadb.api.models.Collection import Collection
 from chromadb.errors import NotFoundError
@@ -242,11 +243,12 @@ class KnowledgeBase:
         batch_size: int,
     ) -> None:
         """Upsert chunks in batches (ids are deterministic, so a rerun overwrites)."""
+        vectors = np.asarray(embeddings, dtype=np.float32)
         for start in range(0, len(ids), batch_size):
             end = start + batch_size
             self.chunks.upsert(
                 ids=list(ids[start:end]),
-                embeddings=[list(v) for v in embeddings[start:end]],
+                embeddings=vectors[start:end],
                 documents=list(documents[start:end]),
                 metadatas=list(metadatas[start:end]),
             )

@@ -31,7 +31,9 @@ def test_ingest_list_retrieve_remove(rfp_home, workdir):
     docs = json.loads(rfp("docs", "--kb", "t1", "--json").output)
     assert docs[0]["source"] == "sample_rfp.pdf" and docs[0]["pages"] == 12
 
-    found = rfp("retrieve", "performance bond issued by a surety", "--kb", "t1", "-k", "2", "--json")
+    found = rfp(
+        "retrieve", "performance bond issued by a surety", "--kb", "t1", "-k", "2", "--json"
+    )
     assert found.exit_code == 0, found.output
     output = json.loads(found.output)
     assert output["results"][0]["page_number"] == 7
