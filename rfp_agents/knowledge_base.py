@@ -9,7 +9,7 @@ record write:
 3. ``commit_document``  one upsert marks the new version ``complete`` and any version it
    replaces ``retiring`` (hidden), then ``purge_document`` deletes the retired chunks.
 
-Readers call ``visibility()`` and add its ``where`` to their ``where``: it hides every document
+Readers call ``hidden_filter()`` and add it to their ``where``: it hides every document
 whose record is not ``complete``. A crash at any step leaves hidden leftovers only, which the
 next ingest of the same file purges or overwrites.
 """
@@ -94,15 +94,6 @@ class KnowledgeBaseInfo:
     chunks: int
     embedding_model: str
     created_at: str
-
-
-@dataclass(frozen=True)
-class Visibility:
-    """The documents a reader can see, and the Chroma ``where`` that hides all others."""
-
-    documents: list[DocumentRecord]
-    where: dict[str, Any] | None
-    """``None`` when every document is complete, which is the usual case."""
 
 
 def now_iso() -> str:
@@ -220,14 +211,14 @@ class KnowledgeBase:
             documents=[json.dumps(r.to_metadata()) for r in records],
         )
 
-    def visibility(self) -> Visibility:
-        """What a reader may see now: the complete documents and a ``where`` hiding the rest."""
-        records = self.records()
-        hidden = sorted(r.doc_id for r in records if r.status != "complete")
-        return Visibility(
-            documents=[r for r in records if r.status == "complete"],
-            where={"doc_id": {"$nin": hidden}} if hidden else None,
-        )
+    def hidden_filter(self) -> dict[str, Any] | None:
+        """A Chroma ``where`` hiding every document not (or no longer) complete.
+
+        ``None`` when every document is complete, the usual case. It reads only the ids of
+        non-complete manifest records, because readers call it before every query.
+        """
+        hidden = self.manifest.get(where={"status": {"$ne": "complete"}}, include=[])["ids"]
+        return {"doc_id": {"$nin": sorted(hidden)}} if hidden else None
 
     # ------------------------------------------------------------------------ writing
     def begin_document(self, record: DocumentRecord) -> None:

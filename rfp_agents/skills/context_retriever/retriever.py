@@ -133,20 +133,20 @@ class ContextRetriever:
         """Run a validated request. ``query_vector`` skips embedding (benchmarks, batch jobs)."""
         compiled = compile_filter(request.metadata_filter, self.settings.max_filter_depth)
         kb = self._knowledge_base(request.kb)
-        visibility = kb.visibility()
-        if not visibility.documents:
+        if query_vector is None:
+            query_vector = self.embeddings.embed_query(request.query)
+        where = and_where(compiled.where, kb.hidden_filter())
+        if request.search_type == SearchType.MMR:
+            output = self._mmr(kb, request, compiled, where, query_vector)
+        else:
+            output = self._similarity(kb, request, compiled, where, query_vector)
+        # Checked after the search, not before: an extra manifest read on every query costs
+        # as much as the search itself, and an empty result is the only case that needs it.
+        if output.total_found == 0 and not kb.documents():
             raise IndexEmptyError(
                 f"Knowledge base {request.kb!r} has no documents yet; run "
                 f"`rfp ingest PATH --kb {request.kb}` first."
             )
-        if query_vector is None:
-            query_vector = self.embeddings.embed_query(request.query)
-        where = and_where(compiled.where, visibility.where)
-        total_chunks = sum(d.chunks for d in visibility.documents)
-        if request.search_type == SearchType.MMR:
-            output = self._mmr(kb, request, compiled, where, query_vector, total_chunks)
-        else:
-            output = self._similarity(kb, request, compiled, where, query_vector, total_chunks)
         log.info(
             "retrieve kb=%s type=%s k=%d found=%d returned=%d%s",
             request.kb,
@@ -165,18 +165,18 @@ class ContextRetriever:
         return self._embeddings
 
     # --------------------------------------------------------------------------- searching
-    def _similarity(self, kb, request, compiled, where, vector, total_chunks) -> RetrievalOutput:
+    def _similarity(self, kb, request, compiled, where, vector) -> RetrievalOutput:
         candidates = self._candidates(
-            kb, vector, request.top_k, compiled, where, total_chunks, with_embeddings=False
+            kb, vector, request.top_k, compiled, where, with_embeddings=False
         )
         found = candidates[: request.top_k]
         kept = self._above_threshold(found, request.score_threshold)
         results = [self._to_result(c) for c in kept]
         return self._output(request, results, found, compiled)
 
-    def _mmr(self, kb, request, compiled, where, vector, total_chunks) -> RetrievalOutput:
+    def _mmr(self, kb, request, compiled, where, vector) -> RetrievalOutput:
         candidates = self._candidates(
-            kb, vector, request.fetch_k, compiled, where, total_chunks, with_embeddings=True
+            kb, vector, request.fetch_k, compiled, where, with_embeddings=True
         )
         found = candidates[: request.top_k]  # what a threshold-free search would return
         pool = self._above_threshold(candidates, request.score_threshold)
@@ -197,7 +197,6 @@ class ContextRetriever:
         wanted: int,
         compiled: CompiledFilter,
         where: dict[str, Any] | None,
-        total_chunks: int,
         *,
         with_embeddings: bool,
     ) -> list[Candidate]:
@@ -207,13 +206,12 @@ class ContextRetriever:
         until enough candidates pass or Chroma has nothing more to give.
         """
         if compiled.residual is None:
-            return self._query(kb, vector, min(wanted, total_chunks), where, with_embeddings)
+            return self._query(kb, vector, wanted, where, with_embeddings)
         n = max(wanted * OVERFETCH_FACTOR, MIN_OVERFETCH)
         while True:
-            n = min(n, total_chunks)
             rows = self._query(kb, vector, n, where, with_embeddings)
             passed = [c for c in rows if compiled.residual_matches(c.metadata)]
-            if len(passed) >= wanted or len(rows) < n or n >= total_chunks:
+            if len(passed) >= wanted or len(rows) < n:  # enough, or Chroma has no more
                 return passed[:wanted]
             n *= OVERFETCH_FACTOR
 
