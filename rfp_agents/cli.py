@@ -23,7 +23,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from rfp_agents.config import DEFAULT_KB, get_settings
-from rfp_agents.errors import RfpError, UsageError
+from rfp_agents.errors import RfpError, UsageError, describe_validation_error
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
@@ -58,18 +58,11 @@ def handles_errors(command: F) -> F:
             raise typer.Exit(exc.exit_code) from exc
         except ValidationError as exc:
             err_console.print(
-                f"[bold red]invalid input:[/] {_validation_message(exc)}", highlight=False
+                f"[bold red]invalid input:[/] {describe_validation_error(exc)}", highlight=False
             )
             raise typer.Exit(UsageError.exit_code) from exc
 
     return wrapper  # type: ignore[return-value]
-
-
-def _validation_message(exc: ValidationError) -> str:
-    return "; ".join(
-        f"{'.'.join(str(p) for p in e['loc']) or 'input'}: {e['msg']} (got {e.get('input')!r})"
-        for e in exc.errors()
-    )
 
 
 def _print_json(data: Any) -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pydantic import ValidationError
+
 
 class RfpError(Exception):
     """Base class for errors whose message is meant for the user."""
@@ -33,3 +35,13 @@ class StoreUnavailableError(RfpError):
 
 class EmbeddingsError(RfpError):
     """The embedding model could not be loaded or configured."""
+
+
+def describe_validation_error(exc: ValidationError) -> str:
+    """One clause per violation: the field, the value given, and what is allowed."""
+    parts = []
+    for error in exc.errors():
+        field = ".".join(str(p) for p in error["loc"]) or "input"
+        message = error["msg"].removeprefix("Value error, ")
+        parts.append(f"{field}={error.get('input')!r}: {message}")
+    return "; ".join(parts)

@@ -21,7 +21,7 @@ from pydantic import ValidationError
 
 from rfp_agents.config import DEFAULT_KB, Settings, get_settings
 from rfp_agents.embeddings import get_embeddings
-from rfp_agents.errors import KnowledgeBaseNotFound
+from rfp_agents.errors import KnowledgeBaseNotFound, describe_validation_error
 from rfp_agents.knowledge_base import KnowledgeBase
 from rfp_agents.skills.context_retriever.errors import (
     IndexEmptyError,
@@ -57,16 +57,6 @@ class Candidate:
 def relevance_from_cosine_distance(distance: float) -> float:
     """Chroma's cosine distance is ``1 - cos``; relevance is ``cos`` clipped to [0, 1]."""
     return float(min(1.0, max(0.0, 1.0 - distance)))
-
-
-def describe_validation_error(exc: ValidationError) -> str:
-    """One sentence per violation: the field, the value given, and what is allowed."""
-    parts = []
-    for error in exc.errors():
-        field = ".".join(str(p) for p in error["loc"]) or "input"
-        message = error["msg"].removeprefix("Value error, ")
-        parts.append(f"{field}={error.get('input')!r}: {message}")
-    return "Invalid retrieval input: " + "; ".join(parts)
 
 
 class ContextRetriever:
@@ -125,7 +115,9 @@ class ContextRetriever:
         try:
             return RetrievalInput(**arguments)
         except ValidationError as exc:
-            raise InvalidRetrievalInputError(describe_validation_error(exc), exc.errors()) from exc
+            raise InvalidRetrievalInputError(
+                "Invalid retrieval input: " + describe_validation_error(exc), exc.errors()
+            ) from exc
 
     def run(
         self, request: RetrievalInput, query_vector: list[float] | None = None
