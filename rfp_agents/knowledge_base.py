@@ -275,8 +275,5 @@ class KnowledgeBase:
             self.purge_document(r.doc_id)
         return records
 
-    def chunk_ids_for(self, doc_id: str) -> list[str]:
-        return list(self.chunks.get(where={"doc_id": doc_id}, include=[])["ids"])
-
     def count_chunks(self) -> int:
         return self.chunks.count()
