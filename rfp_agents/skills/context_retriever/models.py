@@ -6,9 +6,16 @@ import unicodedata
 from enum import StrEnum
 from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationInfo,
+    field_validator,
+    model_validator,
+)
 
-from rfp_agents.config import DEFAULT_KB, get_settings
+from rfp_agents.config import DEFAULT_KB, Settings, get_settings
 from rfp_agents.store import validate_kb_name
 
 MIN_TOP_K = 1
@@ -22,6 +29,16 @@ class SearchType(StrEnum):
 
     SIMILARITY = "similarity"
     MMR = "mmr"
+
+
+def _limits(info: ValidationInfo) -> Settings:
+    """The caller's settings (``context={"settings": ...}``), else the environment's.
+
+    ``ContextRetriever.validate`` passes its own settings, so a retriever built with explicit
+    limits enforces those; a bare ``RetrievalInput(...)`` (a tool call) reads the environment.
+    """
+    context = info.context or {}
+    return context.get("settings") or get_settings()
 
 
 def normalise_query(query: str) -> str:
@@ -67,11 +84,11 @@ class RetrievalInput(BaseModel):
 
     @field_validator("query")
     @classmethod
-    def _normalise_query(cls, value: str) -> str:
+    def _normalise_query(cls, value: str, info: ValidationInfo) -> str:
         value = normalise_query(value)
         if not value:
             raise ValueError("the query is empty; ask for something, e.g. 'termination clause'")
-        limit = get_settings().max_query_characters
+        limit = _limits(info).max_query_characters
         if len(value) > limit:
             raise ValueError(
                 f"the query has {len(value)} characters; the limit is {limit} "
@@ -85,8 +102,8 @@ class RetrievalInput(BaseModel):
         return validate_kb_name(value) if value else DEFAULT_KB
 
     @model_validator(mode="after")
-    def _check_fetch_k(self) -> RetrievalInput:
-        limit = get_settings().max_fetch_k
+    def _check_fetch_k(self, info: ValidationInfo) -> RetrievalInput:
+        limit = _limits(info).max_fetch_k
         if self.fetch_k is None:
             self.fetch_k = min(limit, max(20, 4 * self.top_k))
         if self.fetch_k < self.top_k:

@@ -109,11 +109,13 @@ class ContextRetriever:
         )
         return self.run(request)
 
-    @staticmethod
-    def validate(**arguments: Any) -> RetrievalInput:
-        """Build a ``RetrievalInput``; pydantic errors become ``InvalidRetrievalInputError``."""
+    def validate(self, **arguments: Any) -> RetrievalInput:
+        """Build a ``RetrievalInput`` under this retriever's limits.
+
+        Pydantic errors become ``InvalidRetrievalInputError``.
+        """
         try:
-            return RetrievalInput(**arguments)
+            return RetrievalInput.model_validate(arguments, context={"settings": self.settings})
         except ValidationError as exc:
             raise InvalidRetrievalInputError(
                 "Invalid retrieval input: " + describe_validation_error(exc), exc.errors()
