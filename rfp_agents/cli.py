@@ -261,6 +261,75 @@ def retrieve(
         console.print(f"[yellow]warning:[/] {output.warning}", highlight=False, soft_wrap=True)
 
 
+@app.command()
+@handles_errors
+def ask(
+    question: Annotated[str, typer.Argument(help="Your question, in plain language.")],
+    kb: Annotated[
+        list[str] | None,
+        typer.Option("--kb", help="Knowledge base in scope (repeat for several)."),
+    ] = None,
+    domain: Annotated[
+        list[str] | None,
+        typer.Option("--domain", help="Force a domain: legal, technical or financial (repeat)."),
+    ] = None,
+    thread: Annotated[
+        str | None, typer.Option("--thread", help="Continue this conversation thread.")
+    ] = None,
+    steps: Annotated[
+        bool, typer.Option("--steps", help="Show the route and every tool call.")
+    ] = False,
+    json_output: JsonOption = False,
+) -> None:
+    """Ask a question; the Legal, Technical and Financial agents answer with page citations."""
+    from rfp_agents.graph.ask import ask as run_ask
+
+    answer = run_ask(question, kb or [DEFAULT_KB], domains=domain, thread_id=thread)
+    if json_output:
+        sys.stdout.write(answer.model_dump_json(indent=2) + "\n")
+        return
+    _print_answer(answer, steps)
+
+
+def _print_answer(answer: Any, steps: bool) -> None:
+    if steps:
+        console.print(
+            f"[bold]route[/] ({answer.route_method}): {', '.join(answer.domains)}: "
+            f"{answer.route_reason}",
+            highlight=False,
+            soft_wrap=True,
+        )
+        for finding in answer.findings:
+            for step in finding.steps:
+                outcome = f"error: {step.error}" if step.error else f"{step.result_count} passages"
+                args = json.dumps(step.args, ensure_ascii=False)
+                console.print(
+                    f"  [cyan]{finding.domain}[/] {step.tool} {args} -> {outcome}",
+                    highlight=False,
+                    soft_wrap=True,
+                )
+        console.print()
+    console.print(answer.answer, highlight=False, soft_wrap=True)
+    cited = answer.cited
+    if cited:
+        console.print("\n[bold]References[/]")
+        for c in cited:
+            console.print(
+                f"  [{c.n}] {c.source_file}, p. {c.page_number} ({c.kb}, {c.chunk_id})",
+                highlight=False,
+                soft_wrap=True,
+            )
+    others = len(answer.citations) - len(cited)
+    if others:
+        console.print(f"  ({others} more passages retrieved; --json lists them)", highlight=False)
+    for warning in answer.warnings:
+        console.print(f"[yellow]warning:[/] {warning}", highlight=False, soft_wrap=True)
+    console.print(
+        f"\nthread: {answer.thread_id} (follow up with --thread {answer.thread_id})",
+        highlight=False,
+    )
+
+
 def main() -> None:  # pragma: no cover - console-script entry point
     app()
 

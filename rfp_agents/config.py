@@ -8,7 +8,7 @@ lets tests and long-running services point ``RFP_HOME`` somewhere else without r
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Literal
 
 from platformdirs import user_data_dir
 from pydantic import Field, field_validator, model_validator
@@ -62,6 +62,31 @@ class Settings(BaseSettings):
         description="Below this best relevance score a retrieval warns of low confidence.",
     )
 
+    # Asking (the agents and the graph).
+    chat_model: str = Field(
+        default="",
+        description="init_chat_model string, e.g. 'openai:gpt-4o-mini'. Empty: offline answerer.",
+    )
+    tool_calling: Literal["auto", "always", "never"] = Field(
+        default="auto",
+        description="Trust the chat model's tool calling: 'auto' detects it, 'never' uses naive "
+        "RAG (retrieve first, then generate).",
+    )
+    max_agent_rounds: Annotated[int, Field(ge=1, le=20)] = Field(
+        default=4, description="ReAct rounds an agent may use before it must answer."
+    )
+    max_question_characters: Annotated[int, Field(ge=1)] = 2000
+    max_output_tokens: Annotated[int, Field(ge=16, le=32768)] = 1024
+    provider_timeout_seconds: Annotated[float, Field(gt=0, le=3600)] = 60.0
+    answer_top_k: Annotated[int, Field(ge=1, le=50)] = Field(
+        default=6, description="Passages each retrieval of an agent asks for."
+    )
+    no_evidence_score: Annotated[float, Field(ge=0.0, le=1.0)] = Field(
+        default=0.45,
+        description="The offline answerer says the documents hold no evidence when its best "
+        "sentence scores below this (similarity and term overlap combined).",
+    )
+
     @field_validator("chroma_url")
     @classmethod
     def _check_url(cls, value: str) -> str:
@@ -91,6 +116,11 @@ class Settings(BaseSettings):
     def chroma_path(self) -> Path:
         """Where the embedded Chroma store keeps its files."""
         return self.home / "chroma"
+
+    @property
+    def threads_path(self) -> Path:
+        """The SQLite file where conversation threads (LangGraph checkpoints) are kept."""
+        return self.home / "threads.sqlite"
 
 
 def get_settings(**overrides: object) -> Settings:

@@ -37,6 +37,24 @@ class EmbeddingsError(RfpError):
     """The embedding model could not be loaded or configured."""
 
 
+class InvalidQuestionError(UsageError):
+    """A question that cannot be asked (empty, too long, unreadable characters)."""
+
+
+class OutOfScopeError(UsageError):
+    """A knowledge base outside the run's scope was named (by a user, a model or a document)."""
+
+
+class ChatModelError(RfpError):
+    """The configured chat model cannot be built or called."""
+
+
+class ProviderTimeoutError(ChatModelError):
+    """The chat model did not answer within ``RFP_PROVIDER_TIMEOUT_SECONDS``."""
+
+    exit_code = 3
+
+
 def describe_validation_error(exc: ValidationError) -> str:
     """One clause per violation: the field, the value given, and what is allowed."""
     parts = []

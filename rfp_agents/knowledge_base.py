@@ -17,7 +17,7 @@ next ingest of the same file purges or overwrites.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, Literal
@@ -219,6 +219,44 @@ class KnowledgeBase:
         """
         hidden = self.manifest.get(where={"status": {"$ne": "complete"}}, include=[])["ids"]
         return {"doc_id": {"$nin": sorted(hidden)}} if hidden else None
+
+    # ------------------------------------------------------------------ reading chunks
+    def visible_where(self, where: dict[str, Any] | None = None) -> dict[str, Any] | None:
+        """``where`` restricted to complete documents."""
+        hidden = self.hidden_filter()
+        if where and hidden:
+            return {"$and": [where, hidden]}
+        return where or hidden
+
+    def iter_chunks(
+        self, where: dict[str, Any] | None = None, batch_size: int = 1000
+    ) -> Iterator[tuple[str, dict[str, Any]]]:
+        """Every visible chunk matching ``where`` as ``(text, metadata)``, in batches.
+
+        For exact-text search (grep), which a vector store cannot do case-insensitively.
+        """
+        where = self.visible_where(where)
+        offset = 0
+        while True:
+            got = self.chunks.get(
+                where=where, limit=batch_size, offset=offset, include=["documents", "metadatas"]
+            )
+            ids = got["ids"]
+            yield from zip(got["documents"] or [], got["metadatas"] or [], strict=True)
+            if len(ids) < batch_size:
+                return
+            offset += batch_size
+
+    def page_chunks(self, source: str, page_number: int) -> list[tuple[str, dict[str, Any]]]:
+        """The visible chunks of one page of one document, in reading order."""
+        where = {"$and": [{"source": source}, {"page_number": page_number}]}
+        rows = list(self.iter_chunks(where))
+        return sorted(rows, key=lambda row: int(row[1].get("chunk_index", 0)))
+
+    def sample_metadata(self, limit: int = 200) -> list[dict[str, Any]]:
+        """Metadata of up to ``limit`` visible chunks (to show a model example values)."""
+        got = self.chunks.get(where=self.visible_where(), limit=limit, include=["metadatas"])
+        return [dict(m) for m in got["metadatas"] or []]
 
     # ------------------------------------------------------------------------ writing
     def begin_document(self, record: DocumentRecord) -> None:

@@ -1,0 +1,487 @@
+"""The agents' knowledge tools: ``query_knowledge``, ``grep_documents`` and ``read_page``.
+
+All three see only the knowledge bases of the run's ``KnowledgeScope``. Scope is a security
+boundary: a ``kb_id`` outside it (typed by a user, chosen by a model, or planted in a
+document's text) is refused in the tool result and logged, and nothing is read. The tools
+read the store only; no tool takes a filesystem path.
+
+Each tool returns JSON for the model and, as the ``ToolMessage`` artifact, the ``Evidence``
+it showed, so citations come from what tools really returned.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import re
+import uuid
+from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
+from typing import Annotated, Any, Literal
+
+from langchain_core.tools import StructuredTool, ToolException
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+from rfp_agents.agents.evidence import Evidence, EvidenceLog
+from rfp_agents.domains import CATEGORIES
+from rfp_agents.errors import OutOfScopeError, RfpError, describe_validation_error
+from rfp_agents.knowledge_base import KnowledgeBase
+from rfp_agents.skills.context_retriever.models import (
+    MAX_TOP_K,
+    ContextResult,
+    RetrievalInput,
+    SearchType,
+)
+from rfp_agents.skills.context_retriever.retriever import ContextRetriever
+
+log = logging.getLogger("rfp_agents.agents.tools")
+
+RRF_K = 60
+"""Reciprocal-rank-fusion constant: results from several knowledge bases are merged by rank,
+because raw scores from different collections are not comparable."""
+MAX_PATTERN_CHARACTERS = 200
+SNIPPET_CHARACTERS = 400
+
+
+class KnowledgeScope:
+    """The knowledge bases one run may read, and the retriever that reads them."""
+
+    def __init__(self, kbs: Sequence[str], retriever: ContextRetriever, run_id: str = ""):
+        if not kbs:
+            raise OutOfScopeError("a run needs at least one knowledge base in scope")
+        self.kbs: tuple[str, ...] = tuple(dict.fromkeys(kbs))
+        self.retriever = retriever
+        self.run_id = run_id or uuid.uuid4().hex[:8]
+
+    def resolve(self, kb_id: str | None = None, kb_ids: Sequence[str] | None = None) -> list[str]:
+        """The knowledge bases a call names (all in scope when it names none).
+
+        Raises:
+            OutOfScopeError: a named knowledge base is not in scope (logged as a refusal).
+        """
+        wanted = list(dict.fromkeys([*([kb_id] if kb_id else []), *(kb_ids or [])]))
+        outside = [kb for kb in wanted if kb not in self.kbs]
+        if outside:
+            log.warning(
+                "refused out-of-scope knowledge base: run=%s kb_ids=%s scope=%s",
+                self.run_id,
+                outside,
+                list(self.kbs),
+            )
+            raise OutOfScopeError(
+                f"knowledge base(s) {outside} are not available in this run; "
+                f"use one of {list(self.kbs)}"
+            )
+        return wanted or list(self.kbs)
+
+    def open(self, kb: str) -> KnowledgeBase:
+        return KnowledgeBase.open(kb, self.retriever.settings)
+
+
+# ------------------------------------------------------------------------------ arguments
+class _ToolInput(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class QueryKnowledgeInput(_ToolInput):
+    """Arguments of ``query_knowledge``."""
+
+    action: Literal["list", "query"] = Field(
+        default="query",
+        description="'list' shows the knowledge bases and their filterable fields; 'query' "
+        "searches them.",
+    )
+    kb_id: str | None = Field(default=None, description="One knowledge base to search.")
+    kb_ids: list[str] | None = Field(
+        default=None, description="Several knowledge bases, searched in parallel."
+    )
+    query_text: str | None = Field(default=None, description="What to look for (for 'query').")
+    top_k: Annotated[int, Field(ge=1, le=MAX_TOP_K)] = Field(
+        default=5, description="Results after merging all knowledge bases."
+    )
+    search_type: SearchType = SearchType.SIMILARITY
+    metadata_filter: dict[str, Any] | None = Field(
+        default=None,
+        description="Filter on chunk metadata; 'list' shows the fields, types and values, e.g. "
+        '{"source": "pws.pdf", "page_number": {"$gte": 3}}.',
+    )
+    score_threshold: Annotated[float, Field(ge=0.0, le=1.0)] | None = None
+
+    @model_validator(mode="after")
+    def _query_needs_text(self) -> QueryKnowledgeInput:
+        if self.action == "query" and not (self.query_text or "").strip():
+            raise ValueError("action='query' needs query_text")
+        return self
+
+
+class GrepDocumentsInput(_ToolInput):
+    """Arguments of ``grep_documents``."""
+
+    pattern: str = Field(
+        min_length=1,
+        max_length=MAX_PATTERN_CHARACTERS,
+        description="Exact phrase (case-insensitive), e.g. '52.232-18' or 'ISO 27001'.",
+    )
+    regex: bool = Field(default=False, description="Treat pattern as a regular expression.")
+    kb_id: str | None = None
+    kb_ids: list[str] | None = None
+    source_file: str | None = Field(default=None, description="Only this document.")
+    max_hits: Annotated[int, Field(ge=1, le=50)] = 10
+
+
+class ReadPageInput(_ToolInput):
+    """Arguments of ``read_page``."""
+
+    source_file: str = Field(description="Document name as cited, e.g. 'pws.pdf'.")
+    page_number: Annotated[int, Field(ge=1)]
+    kb_id: str | None = Field(default=None, description="Knowledge base; the first in scope.")
+
+
+# ------------------------------------------------------------------------------ the tools
+class KnowledgeTools:
+    """The three tools of one agent run, sharing a scope and an evidence log."""
+
+    def __init__(self, scope: KnowledgeScope, evidence_log: EvidenceLog | None = None):
+        self.scope = scope
+        self.evidence_log = evidence_log or EvidenceLog()
+
+    # ------------------------------------------------------------------ query_knowledge
+    def query_knowledge(self, **arguments: Any) -> tuple[str, list[Evidence]]:
+        args = self._parse(QueryKnowledgeInput, "query_knowledge", arguments)
+        if args.action == "list":
+            return json.dumps({"knowledge_bases": self.describe_knowledge_bases()}), []
+        kbs = self.scope.resolve(args.kb_id, args.kb_ids)
+        log.info(
+            "retrieval requested: run=%s kb_ids=%s kb_count=%d top_k=%d query=%r",
+            self.scope.run_id,
+            kbs,
+            len(kbs),
+            args.top_k,
+            (args.query_text or "")[:80],
+        )
+        retriever = self.scope.retriever
+        # Validate once (a bad filter is the model's to fix) before any knowledge base runs.
+        request = self._validated_request(args, kbs[0])
+        vector = retriever.embeddings.embed_query(request.query)
+        ranked, failed, warnings = self._query_each(kbs, request, vector)
+        merged = fuse_by_rank(ranked)[: args.top_k]
+        evidence = [self._evidence(kb, r, "query_knowledge") for kb, r in merged]
+        log.info(
+            "retrieval completed: run=%s merged_results=%d failed_kbs=%d returned=%d",
+            self.scope.run_id,
+            sum(len(rows) for rows in ranked.values()),
+            len(failed),
+            len(evidence),
+        )
+        body: dict[str, Any] = {
+            "results": [_result_json(e) for e in evidence],
+            "failed_kbs": failed,
+        }
+        if warnings:
+            body["warnings"] = warnings
+        return json.dumps(body, ensure_ascii=False), evidence
+
+    def _validated_request(self, args: QueryKnowledgeInput, kb: str) -> RetrievalInput:
+        try:
+            return self.scope.retriever.validate(
+                query=args.query_text,
+                top_k=args.top_k,
+                search_type=args.search_type,
+                metadata_filter=args.metadata_filter,
+                score_threshold=args.score_threshold,
+                kb=kb,
+            )
+        except RfpError as exc:
+            raise ToolException(str(exc)) from exc
+
+    def _query_each(
+        self, kbs: list[str], request: RetrievalInput, vector: list[float]
+    ) -> tuple[dict[str, list[ContextResult]], list[dict[str, str]], list[str]]:
+        def one(kb: str) -> tuple[str, list[ContextResult] | None, str | None, str | None]:
+            log.info(
+                "querying knowledge base: run=%s kb_id=%s top_k=%d",
+                self.scope.run_id,
+                kb,
+                request.top_k,
+            )
+            try:
+                out = self.scope.retriever.run(request.model_copy(update={"kb": kb}), vector)
+            except Exception as exc:  # one failing kb must not sink the others
+                log.warning(
+                    "knowledge base query failed: run=%s kb_id=%s error=%s: %s",
+                    self.scope.run_id,
+                    kb,
+                    type(exc).__name__,
+                    exc,
+                )
+                return kb, None, f"{type(exc).__name__}: {exc}", None
+            log.info(
+                "knowledge base query succeeded: run=%s kb_id=%s result_count=%d",
+                self.scope.run_id,
+                kb,
+                len(out.results),
+            )
+            return kb, out.results, None, out.warning
+
+        if len(kbs) == 1:
+            outcomes = [one(kbs[0])]
+        else:
+            with ThreadPoolExecutor(max_workers=min(4, len(kbs))) as pool:
+                outcomes = list(pool.map(one, kbs))
+        ranked = {kb: rows for kb, rows, _, _ in outcomes if rows is not None}
+        failed = [{"kb_id": kb, "error": err} for kb, _, err, _ in outcomes if err]
+        warnings = [f"{kb}: {w}" for kb, _, _, w in outcomes if w]
+        return ranked, failed, warnings
+
+    def describe_knowledge_bases(self) -> list[dict[str, Any]]:
+        """Name, description, documents, chunk count and the filterable fields of each kb."""
+        described = []
+        for name in self.scope.kbs:
+            try:
+                kb = self.scope.open(name)
+                docs = kb.documents()
+            except RfpError as exc:
+                described.append({"kb_id": name, "error": str(exc)})
+                continue
+            described.append(
+                {
+                    "kb_id": name,
+                    "description": _kb_description(name, docs),
+                    "documents": [
+                        {"source_file": d.source, "pages": d.pages, "chunks": d.chunks}
+                        for d in docs
+                    ],
+                    "chunks": sum(d.chunks for d in docs),
+                    "filterable_fields": filterable_fields(kb, docs),
+                }
+            )
+        return described
+
+    # ------------------------------------------------------------------ grep_documents
+    def grep_documents(self, **arguments: Any) -> tuple[str, list[Evidence]]:
+        args = self._parse(GrepDocumentsInput, "grep_documents", arguments)
+        kbs = self.scope.resolve(args.kb_id, args.kb_ids)
+        try:
+            source = args.pattern if args.regex else re.escape(args.pattern)
+            pattern = re.compile(source, re.IGNORECASE)
+        except re.error as exc:
+            raise ToolException(f"invalid regular expression {args.pattern!r}: {exc}") from exc
+        where = {"source": args.source_file} if args.source_file else None
+        hits: list[Evidence] = []
+        total = 0
+        for kb_name in kbs:
+            for text, meta in self.scope.open(kb_name).iter_chunks(where):
+                match = pattern.search(text)
+                if not match:
+                    continue
+                total += 1
+                if len(hits) < args.max_hits:
+                    evidence = self._evidence_from_chunk(kb_name, text, meta, "grep_documents")
+                    hits.append(evidence)
+        hits.sort(key=lambda e: (e.source_file, e.page_number, e.chunk_id))
+        body = {
+            "pattern": args.pattern,
+            "total_hits": total,
+            "hits": [
+                {**_result_json(e), "content": _snippet_around(e.content, pattern)} for e in hits
+            ],
+        }
+        if total > len(hits):
+            body["note"] = f"showing {len(hits)} of {total} hits; narrow with source_file"
+        return json.dumps(body, ensure_ascii=False), hits
+
+    # ---------------------------------------------------------------------- read_page
+    def read_page(self, **arguments: Any) -> tuple[str, list[Evidence]]:
+        args = self._parse(ReadPageInput, "read_page", arguments)
+        kb_name = self.scope.resolve(args.kb_id)[0]
+        kb = self.scope.open(kb_name)
+        rows = kb.page_chunks(args.source_file, args.page_number)
+        if not rows:
+            sources = [d.source for d in kb.documents()]
+            raise ToolException(
+                f"no text for {args.source_file!r} page {args.page_number} in knowledge base "
+                f"{kb_name!r}; documents: {sources}"
+            )
+        evidence = [self._evidence_from_chunk(kb_name, t, m, "read_page") for t, m in rows]
+        text = join_overlapping([t for t, _ in rows])
+        body = {
+            "kb_id": kb_name,
+            "source_file": args.source_file,
+            "page_number": args.page_number,
+            "refs": [e.ref for e in evidence],
+            "text": text,
+        }
+        return json.dumps(body, ensure_ascii=False), evidence
+
+    # ----------------------------------------------------------------------- plumbing
+    def _parse(self, model: type[BaseModel], tool: str, arguments: dict[str, Any]) -> Any:
+        log.info(
+            "tool call started: run=%s tool=%s params_keys=%s",
+            self.scope.run_id,
+            tool,
+            sorted(arguments),
+        )
+        try:
+            return model.model_validate(arguments)
+        except ValidationError as exc:
+            raise ToolException(describe_validation_error(exc)) from exc
+
+    def _evidence(self, kb: str, result: ContextResult, tool: str) -> Evidence:
+        return Evidence(
+            ref=self.evidence_log.ref_for(kb, result.chunk_id),
+            kb=kb,
+            source_file=result.source_file,
+            page_number=result.page_number,
+            chunk_id=result.chunk_id,
+            content=result.content,
+            score=result.relevance_score,
+            tool=tool,
+        )
+
+    def _evidence_from_chunk(self, kb: str, text: str, meta: dict[str, Any], tool: str) -> Evidence:
+        chunk_id = str(meta.get("chunk_id", ""))
+        return Evidence(
+            ref=self.evidence_log.ref_for(kb, chunk_id),
+            kb=kb,
+            source_file=str(meta.get("source", "")),
+            page_number=int(meta.get("page_number", 1)),
+            chunk_id=chunk_id,
+            content=text,
+            score=None,
+            tool=tool,
+        )
+
+    def as_tools(self) -> list[StructuredTool]:
+        """The LangChain tools (``content_and_artifact``; errors come back as JSON)."""
+        specs = [
+            (self.query_knowledge, "query_knowledge", QueryKnowledgeInput, QUERY_DESCRIPTION),
+            (self.grep_documents, "grep_documents", GrepDocumentsInput, GREP_DESCRIPTION),
+            (self.read_page, "read_page", ReadPageInput, READ_PAGE_DESCRIPTION),
+        ]
+        return [
+            StructuredTool.from_function(
+                func=_refusing(func),
+                name=name,
+                description=description,
+                args_schema=schema,
+                response_format="content_and_artifact",
+                handle_tool_error=_error_json,
+                handle_validation_error=_validation_error_json,
+            )
+            for func, name, schema, description in specs
+        ]
+
+
+QUERY_DESCRIPTION = (
+    "Search the RFP knowledge bases. action='list' returns each knowledge base (kb_id, "
+    "documents, chunk count) and its filterable metadata fields with types and example values. "
+    "action='query' searches kb_id (one) or kb_ids (several, in parallel; default: all) for "
+    "query_text and returns results with ref, kb_id, source_file, page_number, chunk_id, "
+    "relevance_score and content, merged across knowledge bases by rank; failed_kbs lists any "
+    "that could not be searched. Cite a result as [ref]."
+)
+GREP_DESCRIPTION = (
+    "Find an exact phrase or a regular expression in the documents' text (case-insensitive): "
+    "clause numbers such as '52.232-18', standards such as 'ISO 27001', amounts such as "
+    "'$50,000'. Returns page-cited hits with ref numbers to cite as [ref]."
+)
+READ_PAGE_DESCRIPTION = (
+    "Read the full text of one page of an ingested document (source_file and page_number as "
+    "cited by other tools). Reads only the knowledge base, never files. Cite it with its refs."
+)
+
+
+def _refusing(func):
+    """Run a tool body, turning project errors into ``ToolException`` (the model can react)."""
+
+    def run(**arguments: Any) -> tuple[str, list[Evidence]]:
+        try:
+            return func(**arguments)
+        except RfpError as exc:
+            raise ToolException(str(exc)) from exc
+
+    return run
+
+
+def _error_json(exc: Exception) -> str:
+    return json.dumps({"error": str(exc)}, ensure_ascii=False)
+
+
+def _validation_error_json(exc: Exception) -> str:
+    if isinstance(exc, ValidationError):
+        return _error_json(ValueError(describe_validation_error(exc)))
+    return _error_json(exc)
+
+
+# ------------------------------------------------------------------------------ helpers
+def fuse_by_rank(
+    ranked: dict[str, list[ContextResult]], k: int = RRF_K
+) -> list[tuple[str, ContextResult]]:
+    """Merge per-knowledge-base rankings by reciprocal rank fusion.
+
+    Each result scores ``1 / (k + rank)`` within its own knowledge base; ties go to the higher
+    relevance score. Raw scores of different collections are never compared directly.
+    """
+    scored = [
+        (1.0 / (k + rank), result.relevance_score, kb, result)
+        for kb, results in ranked.items()
+        for rank, result in enumerate(results, 1)
+    ]
+    scored.sort(key=lambda row: (row[0], row[1]), reverse=True)
+    return [(kb, result) for _, _, kb, result in scored]
+
+
+def filterable_fields(kb: KnowledgeBase, docs: Sequence[Any]) -> dict[str, dict[str, Any]]:
+    """The metadata fields a filter may use, with types and example values from the kb."""
+    sample = kb.sample_metadata()
+    sections = sorted({str(m.get("section")) for m in sample if m.get("section")})[:5]
+    max_page = max((d.pages for d in docs), default=1)
+    return {
+        "source": {"type": "string", "examples": [d.source for d in docs][:5]},
+        "page_number": {"type": "integer", "range": [1, max_page], "examples": [1, 2]},
+        "category": {"type": "string", "values": list(CATEGORIES)},
+        "section": {"type": "string", "examples": sections},
+        "chunk_index": {"type": "integer", "examples": [0, 1]},
+        "doc_id": {"type": "string", "examples": [d.doc_id for d in docs][:2]},
+        "operators": ["$eq", "$ne", "$gt", "$gte", "$lt", "$lte", "$in", "$nin", "$contains"]
+        + ["$not_contains", "$and", "$or"],
+    }
+
+
+def _kb_description(name: str, docs: Sequence[Any]) -> str:
+    names = ", ".join(d.source for d in docs[:5]) + (" ..." if len(docs) > 5 else "")
+    pages = sum(d.pages for d in docs)
+    return f"Knowledge base {name!r}: {len(docs)} documents, {pages} pages ({names})"
+
+
+def _result_json(evidence: Evidence) -> dict[str, Any]:
+    return {
+        "ref": evidence.ref,
+        "kb_id": evidence.kb,
+        "source_file": evidence.source_file,
+        "page_number": evidence.page_number,
+        "chunk_id": evidence.chunk_id,
+        "relevance_score": evidence.score,
+        "content": evidence.content,
+    }
+
+
+def _snippet_around(text: str, pattern: re.Pattern[str]) -> str:
+    match = pattern.search(text)
+    if not match:
+        return text[:SNIPPET_CHARACTERS]
+    start = max(0, match.start() - SNIPPET_CHARACTERS // 2)
+    return text[start : start + SNIPPET_CHARACTERS]
+
+
+def join_overlapping(texts: Sequence[str], max_overlap: int = 400) -> str:
+    """Join consecutive chunks of a page, removing the text they share at the seams."""
+    joined = ""
+    for text in texts:
+        overlap = 0
+        for size in range(min(len(joined), len(text), max_overlap), 0, -1):
+            if joined.endswith(text[:size]):
+                overlap = size
+                break
+        joined += ("" if overlap or not joined else "\n") + text[overlap:]
+    return joined
