@@ -25,11 +25,11 @@ $(VENV)/.dev: $(BIN)/rfp pyproject.toml
 	$(BIN)/pip install --quiet -e '.[dev]'
 	@touch $@
 
-## demo: set up, ingest the sample RFP, and retrieve with citations.
+## demo: set up, ingest the sample RFP, and ask a question (answer with page citations).
 demo: $(BIN)/rfp
 	RFP_HOME=$(DEMO_HOME) $(BIN)/rfp ingest data/sample_rfp.pdf --kb sample
 	RFP_HOME=$(DEMO_HOME) $(BIN)/rfp docs --kb sample
-	RFP_HOME=$(DEMO_HOME) $(BIN)/rfp retrieve "$(DEMO_QUESTION)" --kb sample -k 3
+	RFP_HOME=$(DEMO_HOME) $(BIN)/rfp ask "$(DEMO_QUESTION)" --kb sample --steps
 
 ## test: set up with dev extras, lint, and run the whole test suite.
 test: $(VENV)/.dev
@@ -44,6 +44,7 @@ lint: $(VENV)/.dev
 bench: $(VENV)/.dev
 	$(BIN)/python benchmarks/ingest.py
 	$(BIN)/python benchmarks/retrieve.py
+	$(BIN)/python benchmarks/ask_accuracy.py
 
 ## sample: regenerate data/sample_rfp.pdf from data/sample_rfp.md.
 sample: $(VENV)/.dev

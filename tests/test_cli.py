@@ -76,3 +76,34 @@ def test_unknown_kb_and_document_are_clear_errors(rfp_home):
     assert rfp("ingest", str(SAMPLE_PDF), "--kb", "t4").exit_code == 0
     gone = rfp("remove", "other.pdf", "--kb", "t4")
     assert gone.exit_code == 1 and "sample_rfp.pdf" in gone.output
+
+
+def test_ask_prints_the_answer_with_references_and_a_thread(sample_kb_settings, monkeypatch):
+    monkeypatch.setenv("RFP_HOME", str(sample_kb_settings.home))
+    monkeypatch.delenv("RFP_CHAT_MODEL", raising=False)
+    result = rfp("ask", "What liquidated damages apply if go-live is late?", "--kb", "sample")
+    assert result.exit_code == 0, result.output
+    assert "USD 1,500 per calendar day" in result.output
+    assert "[1] sample_rfp.pdf, p. 9" in result.output
+    assert "--thread" in result.output
+
+    steps = rfp("ask", "What is the contract ceiling?", "--kb", "sample", "--steps")
+    assert steps.exit_code == 0, steps.output
+    assert "route (classifier): financial" in steps.output
+    assert "query_knowledge" in steps.output
+
+    data = json.loads(rfp("ask", "What insurance is required?", "--kb", "sample", "--json").output)
+    assert set(data) >= {"question", "answer", "domains", "findings", "citations", "warnings"}
+    assert data["citations"][0]["n"] == 1 and data["citations"][0]["page_number"] >= 1
+
+
+def test_ask_errors_exit_with_clear_codes(sample_kb_settings, monkeypatch):
+    monkeypatch.setenv("RFP_HOME", str(sample_kb_settings.home))
+    empty = rfp("ask", "   ", "--kb", "sample")
+    assert empty.exit_code == 2 and "the question is empty" in empty.output
+    too_long = rfp("ask", "x" * 2001, "--kb", "sample")
+    assert too_long.exit_code == 2 and "RFP_MAX_QUESTION_CHARACTERS" in too_long.output
+    missing = rfp("ask", "What is the price?", "--kb", "nope")
+    assert missing.exit_code == 1 and "does not exist" in missing.output
+    domain = rfp("ask", "What is the price?", "--kb", "sample", "--domain", "sales")
+    assert domain.exit_code == 2 and "unknown domain" in domain.output

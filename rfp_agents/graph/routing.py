@@ -42,6 +42,8 @@ CHOOSE_WITHIN = 0.6
 """Domains scoring at least this share of the best combined score are chosen too."""
 UNSURE_BELOW = 0.45
 """If the best combined score is below this, no domain stands out: all three answer."""
+MIN_SIMILARITY = 0.2
+"""Without lexicon terms, a question this far from every description is unclear: all three."""
 
 
 class RouteDecision(BaseModel):
@@ -100,7 +102,7 @@ class OfflineRouter:
             f"similarity {similarity[i]:.2f})"
             for i, d in enumerate(DOMAINS)
         )
-        if best < UNSURE_BELOW:
+        if best < UNSURE_BELOW or (not lex_total and float(similarity.max()) < MIN_SIMILARITY):
             return RouteDecision(
                 domains=list(DOMAINS),
                 reason=f"no domain stands out: {evidence}",

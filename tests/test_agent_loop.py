@@ -1,0 +1,256 @@
+"""The LLM agent loop, driven by LangChain fake chat models scripted with tool calls."""
+
+from __future__ import annotations
+
+import json
+import logging
+import time
+from typing import Any
+
+import pytest
+from langchain_core.language_models.fake_chat_models import GenericFakeChatModel
+from langchain_core.messages import AIMessage, HumanMessage
+from pydantic import Field
+
+from rfp_agents.agents.chat_model import chat_model_kwargs, make_chat_model
+from rfp_agents.agents.loop import AgentLoop, parse_text_tool_calls
+from rfp_agents.agents.profiles import PROFILES
+from rfp_agents.agents.tools import KnowledgeScope, KnowledgeTools
+from rfp_agents.config import Settings
+from rfp_agents.embeddings import get_embeddings
+from rfp_agents.errors import ProviderTimeoutError
+from rfp_agents.graph.ask import ask
+from rfp_agents.graph.routing import OfflineRouter, route_with_model
+from rfp_agents.skills.context_retriever import ContextRetriever
+
+LD_ANSWER = (
+    "The contractor shall pay liquidated damages of USD 1,500 per calendar day of delay, "
+    "up to a maximum of 10% of the implementation price."
+)
+
+
+class ScriptedChatModel(GenericFakeChatModel):
+    """A fake chat model that accepts tools and records the tool_choice it was bound with."""
+
+    tool_choices: list[Any] = Field(default_factory=list)
+
+    def bind_tools(self, tools: Any, *, tool_choice: Any = None, **kwargs: Any) -> Any:
+        self.tool_choices.append(tool_choice)
+        return self
+
+
+class NoToolsChatModel(GenericFakeChatModel):
+    """A fake chat model without tool calling (``bind_tools`` is not implemented)."""
+
+
+class SlowChatModel(ScriptedChatModel):
+    def _generate(self, *args: Any, **kwargs: Any) -> Any:
+        time.sleep(2)
+        return super()._generate(*args, **kwargs)
+
+
+def call(name: str, call_id: str = "c1", **args: Any) -> dict[str, Any]:
+    return {"name": name, "args": args, "id": call_id, "type": "tool_call"}
+
+
+def scripted(*messages: Any, cls: type = ScriptedChatModel) -> Any:
+    return cls(messages=iter(messages))
+
+
+def ask_legal(settings: Settings, model: Any, kbs: tuple[str, ...] = ("sample",), **kw: Any):
+    return ask(
+        "What liquidated damages apply if go-live is late?",
+        kbs,
+        domains=["legal"],
+        settings=settings,
+        chat_model=model,
+        **kw,
+    )
+
+
+def test_tool_results_become_citations_even_without_markers(sample_kb_settings: Settings):
+    model = scripted(
+        AIMessage("", tool_calls=[call("query_knowledge", query_text="liquidated damages")]),
+        AIMessage(LD_ANSWER),
+    )
+    answer = ask_legal(sample_kb_settings, model)
+    assert model.tool_choices[0] == "auto"  # sent explicitly: some servers need it
+    finding = answer.findings[0]
+    assert finding.mode == "llm"
+    assert [s.tool for s in finding.steps] == ["query_knowledge"]
+    # the marker was inserted for the passage the sentence restates (p. 9)
+    assert answer.answer.endswith("[1].")
+    first = answer.citations[0]
+    assert (first.n, first.source_file, first.page_number, first.cited) == (
+        1,
+        "sample_rfp.pdf",
+        9,
+        True,
+    )
+    assert len(answer.citations) == finding.steps[0].result_count  # every passage listed
+
+
+def test_a_marker_pointing_at_nothing_is_removed(sample_kb_settings: Settings):
+    model = scripted(
+        AIMessage("", tool_calls=[call("query_knowledge", query_text="liquidated damages")]),
+        AIMessage(f"{LD_ANSWER[:-1]} [1]. The Authority may also claim costs [42]."),
+    )
+    answer = ask_legal(sample_kb_settings, model)
+    assert "[42]" not in answer.answer
+    assert "[1]" in answer.answer
+    assert any("removed marker(s) [42]" in w for w in answer.warnings)
+
+
+def test_a_sentence_its_citation_does_not_support_is_flagged(sample_kb_settings: Settings):
+    model = scripted(
+        AIMessage("", tool_calls=[call("grep_documents", pattern="liquidated damages")]),
+        AIMessage("Quantum encryption keys rotate hourly across satellite uplinks [1]."),
+    )
+    answer = ask_legal(sample_kb_settings, model)
+    assert answer.unsupported and answer.unsupported[0].markers == [1]
+    assert any("do not support" in w for w in answer.warnings)
+
+
+def test_max_rounds_are_enforced(sample_kb_settings: Settings):
+    settings = sample_kb_settings.model_copy(update={"max_agent_rounds": 2})
+    model = scripted(
+        AIMessage("", tool_calls=[call("query_knowledge", "a", query_text="damages")]),
+        AIMessage("", tool_calls=[call("query_knowledge", "b", query_text="delay")]),
+        AIMessage(LD_ANSWER),
+    )
+    answer = ask_legal(settings, model)
+    finding = answer.findings[0]
+    assert len(finding.steps) == 2
+    assert model.tool_choices[-1] == "none"  # the last call may not use tools
+    assert any("all 2 tool rounds" in w for w in answer.warnings)
+    assert answer.cited
+
+
+def test_a_model_without_tool_calling_takes_the_naive_rag_path(
+    sample_kb_settings: Settings, caplog: pytest.LogCaptureFixture
+):
+    model = scripted(AIMessage(f"{LD_ANSWER[:-1]} [1]."), cls=NoToolsChatModel)
+    with caplog.at_level(logging.WARNING, logger="rfp_agents"):
+        answer = ask_legal(sample_kb_settings, model)
+    finding = answer.findings[0]
+    assert finding.mode == "naive-rag"
+    assert [s.tool for s in finding.steps] == ["query_knowledge"]
+    assert "naive RAG fallback" in caplog.text
+    assert answer.cited[0].page_number == 9
+
+
+def test_tool_calls_written_as_json_text_are_run(sample_kb_settings: Settings):
+    text_call = json.dumps({"name": "query_knowledge", "arguments": {"query_text": "damages"}})
+    model = scripted(AIMessage(f"I will search.\n```json\n{text_call}\n```"), AIMessage(LD_ANSWER))
+    answer = ask_legal(sample_kb_settings, model)
+    assert [s.tool for s in answer.findings[0].steps] == ["query_knowledge"]
+    assert answer.cited
+
+
+def test_a_model_that_answers_without_retrieving_gets_a_retrieval_first(
+    sample_kb_settings: Settings,
+):
+    model = scripted(AIMessage("From memory: it is 5% a week."), AIMessage(LD_ANSWER))
+    answer = ask_legal(sample_kb_settings, model)
+    assert [s.tool for s in answer.findings[0].steps] == ["query_knowledge"]
+    assert "5% a week" not in answer.answer
+    assert answer.cited[0].page_number == 9
+
+
+class FailingRetriever(ContextRetriever):
+    """Fails for one knowledge base, as a server that lost a collection would."""
+
+    def run(self, request, query_vector=None):
+        if request.kb == "real":
+            raise RuntimeError("collection unavailable")
+        return super().run(request, query_vector)
+
+
+def test_a_failing_knowledge_base_yields_failed_kbs_and_a_partial_answer(
+    sample_kb_settings: Settings,
+):
+    retriever = FailingRetriever(sample_kb_settings)
+    tools = KnowledgeTools(KnowledgeScope(["sample", "real"], retriever))
+    model = scripted(
+        AIMessage(
+            "",
+            tool_calls=[
+                call("query_knowledge", kb_ids=["sample", "real"], query_text="liquidated damages")
+            ],
+        ),
+        AIMessage(LD_ANSWER),
+    )
+    finding = AgentLoop(model, sample_kb_settings).run(
+        PROFILES["legal"], "What liquidated damages apply?", tools
+    )
+    assert finding.steps[0].result_count > 0
+    assert {e.kb for e in finding.evidence} == {"sample"}
+    assert finding.answer == LD_ANSWER
+    # the model saw which knowledge base failed
+    tool = {t.name: t for t in tools.as_tools()}["query_knowledge"]
+    body = json.loads(
+        tool.invoke(call("query_knowledge", kb_ids=["sample", "real"], query_text="x")).content
+    )
+    assert body["failed_kbs"][0]["kb_id"] == "real"
+    assert "collection unavailable" in body["failed_kbs"][0]["error"]
+    assert body["results"]
+
+
+def test_a_model_that_hangs_is_cut_off(sample_kb_settings: Settings):
+    settings = sample_kb_settings.model_copy(update={"provider_timeout_seconds": 0.2})
+    model = scripted(AIMessage(LD_ANSWER), cls=SlowChatModel)
+    start = time.perf_counter()
+    with pytest.raises(ProviderTimeoutError, match="did not answer within 0.2 s"):
+        ask_legal(settings, model)
+    assert time.perf_counter() - start < 1.5
+
+
+def test_the_llm_router_uses_structured_output(sample_kb_settings: Settings):
+    router = OfflineRouter(get_embeddings(sample_kb_settings))
+    model = scripted(
+        AIMessage(
+            "",
+            tool_calls=[call("LlmRoute", domains=["financial", "legal"], reason="money and terms")],
+        )
+    )
+    decision = route_with_model(model, "What is the ceiling?", router, timeout=5)
+    assert decision.domains == ["legal", "financial"]
+    assert (decision.method, decision.reason) == ("llm", "money and terms")
+
+
+def test_the_llm_router_falls_back_to_the_classifier(sample_kb_settings: Settings):
+    router = OfflineRouter(get_embeddings(sample_kb_settings))
+    model = scripted(AIMessage("financial, I think"))
+    decision = route_with_model(model, "How are invoices paid?", router, timeout=5)
+    assert decision.method == "fallback"
+    assert decision.domains == ["financial"]
+
+
+def test_json_tool_calls_in_text_must_name_a_known_tool():
+    text = (
+        '{"name": "rm_rf", "arguments": {}} and {"tool": "read_page", "args": {"page_number": 2}}'
+    )
+    calls = parse_text_tool_calls(text, {"read_page", "query_knowledge"})
+    assert [(c["name"], c["args"]) for c in calls] == [("read_page", {"page_number": 2})]
+
+
+def test_local_openai_servers_get_max_tokens_in_the_body(monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.setenv("OPENAI_BASE_URL", "http://127.0.0.1:8080/v1")
+    monkeypatch.delenv("OPENAI_API_KEY", raising=False)
+    settings = Settings(chat_model="openai:qwen2.5-7b-instruct", max_output_tokens=300)
+    kwargs = chat_model_kwargs(settings)
+    assert kwargs["extra_body"] == {"max_tokens": 300}
+    assert kwargs["use_responses_api"] is False
+    model = make_chat_model(settings)
+    payload = model.bind_tools([], tool_choice="auto")
+    request = model._get_request_payload([HumanMessage("hi")], **payload.kwargs)
+    assert request["extra_body"] == {"max_tokens": 300}
+    assert "max_completion_tokens" not in request
+
+
+def test_openai_itself_gets_max_completion_tokens(monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.delenv("OPENAI_BASE_URL", raising=False)
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-test")
+    model = make_chat_model(Settings(chat_model="openai:gpt-4o-mini", max_output_tokens=300))
+    request = model._get_request_payload([HumanMessage("hi")])
+    assert request["max_completion_tokens"] == 300
