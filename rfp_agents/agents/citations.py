@@ -47,10 +47,6 @@ class Citation(BaseModel):
     cited: bool = Field(description="True when the answer text carries this marker.")
     domains: list[str] = Field(default_factory=list)
 
-    @property
-    def label(self) -> str:
-        return f"{self.source_file}, p. {self.page_number}"
-
 
 class UnsupportedSentence(BaseModel):
     """A sentence whose cited passages do not contain what it says."""
@@ -105,7 +101,7 @@ def _check_sentence(sentence: str, evidence: Mapping[int, Evidence], checked: Ch
     ref, best = _best_passage(terms, evidence)
     if ref is not None and best >= AUTO_MARK_THRESHOLD:
         checked.added_markers.append(ref)
-        return _insert_marker(sentence, ref)
+        return insert_marker(sentence, ref)
     return sentence
 
 
@@ -122,7 +118,8 @@ def _best_passage(terms: set[str], evidence: Mapping[int, Evidence]) -> tuple[in
     return best_ref, best
 
 
-def _insert_marker(sentence: str, ref: int) -> str:
+def insert_marker(sentence: str, ref: int) -> str:
+    """``sentence`` with ``[ref]`` before its final full stop (or at its end)."""
     if sentence and sentence[-1] in ".!?":
         return f"{sentence[:-1]} [{ref}]{sentence[-1]}"
     return f"{sentence} [{ref}]"

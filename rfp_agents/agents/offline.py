@@ -30,6 +30,7 @@ import numpy as np
 from langchain_core.embeddings import Embeddings
 from langchain_core.messages import AIMessage, BaseMessage, ToolCall
 
+from rfp_agents.agents.citations import insert_marker
 from rfp_agents.agents.evidence import Evidence, evidence_in
 from rfp_agents.agents.loop import run_tool_calls
 from rfp_agents.agents.models import DomainFinding, finding_from_messages
@@ -261,7 +262,8 @@ def _call(name: str, **args: object) -> ToolCall:
 
 
 def _with_marker(sentence: str, ref: int) -> str:
-    sentence = sentence.rstrip()
-    if sentence and sentence[-1] in ".;:":
-        return f"{sentence[:-1]} [{ref}]."
-    return f"{sentence} [{ref}]."
+    """A quoted sentence as a full sentence of the answer, with its marker."""
+    sentence = sentence.rstrip(" ;:,")
+    if not sentence.endswith((".", "!", "?")):
+        sentence += "."
+    return insert_marker(sentence, ref)

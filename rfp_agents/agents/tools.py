@@ -75,7 +75,8 @@ class KnowledgeScope:
         return wanted or list(self.kbs)
 
     def open(self, kb: str) -> KnowledgeBase:
-        return KnowledgeBase.open(kb, self.retriever.settings)
+        """An in-scope knowledge base, from the retriever's cache of open collections."""
+        return self.retriever.knowledge_base(kb)
 
 
 # ------------------------------------------------------------------------------ arguments

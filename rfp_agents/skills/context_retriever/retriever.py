@@ -126,7 +126,7 @@ class ContextRetriever:
     ) -> RetrievalOutput:
         """Run a validated request. ``query_vector`` skips embedding (benchmarks, batch jobs)."""
         compiled = compile_filter(request.metadata_filter, self.settings.max_filter_depth)
-        kb = self._knowledge_base(request.kb)
+        kb = self.knowledge_base(request.kb)
         if query_vector is None:
             query_vector = self.embeddings.embed_query(request.query)
         where = and_where(compiled.where, kb.hidden_filter())
@@ -311,7 +311,8 @@ class ContextRetriever:
             )
         return "; ".join(notes) or None
 
-    def _knowledge_base(self, name: str) -> KnowledgeBase:
+    def knowledge_base(self, name: str) -> KnowledgeBase:
+        """Knowledge base ``name``, opened once and kept (``IndexEmptyError`` if missing)."""
         with self._lock:
             kb = self._kbs.get(name)
             if kb is None:
