@@ -330,6 +330,73 @@ def _print_answer(answer: Any, steps: bool) -> None:
     )
 
 
+@app.command("eval")
+@handles_errors
+def eval_command(
+    questions: Annotated[Path, typer.Argument(help="Gold questions (JSON lines).")],
+    kb: KbOption = DEFAULT_KB,
+    pdfs: Annotated[
+        Path | None,
+        typer.Option("--pdfs", help="Folder of the ingested PDFs (for the naive baseline)."),
+    ] = None,
+    mode: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--mode",
+            help="Only these modes (repeat): naive, similarity, mmr, hybrid, pipeline, ask.",
+        ),
+    ] = None,
+    json_output: JsonOption = False,
+) -> None:
+    """Measure every retrieval mode on gold questions: hit@1/3/5 and MRR, by domain and kind."""
+    from rfp_agents.evaluation import load_questions
+    from rfp_agents.evaluation.runner import MODES, run_eval
+
+    if not questions.is_file():
+        raise UsageError(f"no question file at {questions}")
+    gold = load_questions(questions)
+    report = run_eval(gold, kb, get_settings(), pdfs, mode or MODES)
+    if json_output:
+        sys.stdout.write(report.model_dump_json(indent=2) + "\n")
+        return
+    _print_eval(report)
+
+
+def _print_eval(report: Any) -> None:
+    domains = sorted({d for m in report.modes for d in m.by_domain})
+    kinds = sorted({k for m in report.modes for k in m.by_kind})
+    table = Table(
+        title=f"{report.questions} questions ({report.answerable} answerable, "
+        f"{report.unanswerable} unanswerable) on knowledge base {report.knowledge_base!r}"
+    )
+    for name in ("mode", "hit@1", "hit@3", "hit@5", "MRR"):
+        table.add_column(name, no_wrap=True)
+    for name in [*(f"{d} @5" for d in domains), *(f"{k} @5" for k in kinds)]:
+        table.add_column(name, no_wrap=True)
+    for name in ("cites", "abstains", "s/question"):
+        table.add_column(name, no_wrap=True)
+    for m in report.modes:
+        o = m.overall
+        table.add_row(
+            m.mode,
+            f"{o.hit_at_1:.3f}",
+            f"{o.hit_at_3:.3f}",
+            f"{o.hit_at_5:.3f}",
+            f"{o.mrr:.3f}",
+            *(f"{m.by_domain[d].hit_at_5:.3f}" if d in m.by_domain else "-" for d in domains),
+            *(f"{m.by_kind[k].hit_at_5:.3f}" if k in m.by_kind else "-" for k in kinds),
+            f"{m.cite_rate:.3f}" if m.cite_rate is not None else "-",
+            f"{m.abstain_rate:.3f}" if m.abstain_rate is not None else "-",
+            f"{m.median_seconds:.3f}",
+        )
+    console.print(table)
+    for m in report.modes:
+        if m.misses:
+            console.print(f"{m.mode} misses at 5: {', '.join(m.misses)}", highlight=False)
+    for note in report.notes:
+        console.print(f"[yellow]note:[/] {note}", highlight=False)
+
+
 def main() -> None:  # pragma: no cover - console-script entry point
     app()
 

@@ -81,6 +81,12 @@ class Settings(BaseSettings):
     answer_top_k: Annotated[int, Field(ge=1, le=50)] = Field(
         default=6, description="Passages each retrieval of an agent asks for."
     )
+    max_retrieval_queries: Annotated[int, Field(ge=1, le=20)] = Field(
+        default=3, description="Expanded queries per question (the question itself included)."
+    )
+    context_budget_characters: Annotated[int, Field(ge=500)] = Field(
+        default=8000, description="Characters of passages the pipeline keeps per retrieval."
+    )
     no_evidence_score: Annotated[float, Field(ge=0.0, le=1.0)] = Field(
         default=0.45,
         description="The offline answerer says the documents hold no evidence when its best "

@@ -21,7 +21,7 @@ from typing import Annotated
 from pydantic import BaseModel, Field
 
 from rfp_agents.agents.evidence import Evidence
-from rfp_agents.agents.text import content_terms, split_sentences
+from rfp_agents.text import content_terms, split_sentences
 
 MARKER = re.compile(r"\[(\d+(?:\s*,\s*\d+)*)\]")
 _MARKER_BEFORE_STOP = re.compile(r"([.!?])((?:\s*\[\d+(?:\s*,\s*\d+)*\])+)")

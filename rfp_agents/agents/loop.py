@@ -47,6 +47,7 @@ class AgentLoop:
     def __init__(self, model: BaseChatModel, settings: Settings):
         self.model = model
         self.settings = settings
+        self._diagnostics: list = []
 
     def run(
         self,
@@ -56,6 +57,7 @@ class AgentLoop:
         history: Sequence[BaseMessage] = (),
     ) -> DomainFinding:
         tool_list = tools.as_tools()
+        self._diagnostics = tools.diagnostics
         if self.settings.tool_calling == "never":
             return self._naive_rag(profile, question, tool_list, history, "RFP_TOOL_CALLING=never")
         try:
@@ -114,7 +116,9 @@ class AgentLoop:
                 [*messages, HumanMessage(FINAL_ROUND)],
             )
         answer = _text(final.content)
-        return finding_from_messages(profile.domain, "llm", answer, messages, warnings)
+        return finding_from_messages(
+            profile.domain, "llm", answer, messages, warnings, diagnostics=self._diagnostics
+        )
 
     def _call(self, runnable: Any, messages: list[BaseMessage], first: bool = False) -> AIMessage:
         try:
@@ -157,6 +161,7 @@ class AgentLoop:
             _text(reply.content),
             retrieval,
             warnings=[f"naive RAG: {reason}"],
+            diagnostics=self._diagnostics,
         )
 
 

@@ -9,6 +9,7 @@ from langchain_core.messages import AIMessage, BaseMessage, ToolMessage
 from pydantic import BaseModel, Field
 
 from rfp_agents.agents.evidence import Evidence, evidence_in
+from rfp_agents.retrieval.diagnostics import Diagnostics
 
 AnswerMode = Literal["offline", "llm", "naive-rag"]
 
@@ -33,6 +34,9 @@ class DomainFinding(BaseModel):
     warnings: list[str] = Field(default_factory=list)
     no_evidence: bool = Field(
         default=False, description="True when the agent found nothing that answers the question."
+    )
+    diagnostics: list[Diagnostics] = Field(
+        default_factory=list, description="One record per pipeline retrieval the agent ran."
     )
 
 
@@ -73,6 +77,7 @@ def finding_from_messages(
     messages: list[BaseMessage],
     warnings: list[str] | None = None,
     no_evidence: bool = False,
+    diagnostics: list[Diagnostics] | None = None,
 ) -> DomainFinding:
     return DomainFinding(
         domain=domain,
@@ -82,4 +87,5 @@ def finding_from_messages(
         steps=steps_in(messages),
         warnings=warnings or [],
         no_evidence=no_evidence,
+        diagnostics=diagnostics or [],
     )

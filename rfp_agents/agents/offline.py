@@ -2,10 +2,10 @@
 
 It works like the LLM agents, through the same tools, but plans and writes by rule:
 
-1. **Plan**: search the question (and, for a follow-up, the earlier question) in every
-   knowledge base in scope; search it again restricted to the agent's own category (legal,
-   technical or financial chunks); grep exact terms the question names (clause numbers,
-   amounts, percentages, standards, quoted phrases).
+1. **Plan**: retrieve with the pipeline (``rfp_agents.retrieval``: query expansion, the
+   documents the question names, each side of a comparison, hybrid search, reranking with
+   the agent's category) the question and, for a follow-up, the earlier question; grep exact
+   terms the question names (clause numbers, amounts, percentages, standards, quotes).
 2. **Select**: split the passages into sentences and score each against the question:
    embedding similarity plus the share of the question's terms it contains, plus a bonus for
    an exact term. The best few sentences, from different passages where possible, answer.
@@ -18,9 +18,6 @@ does not say.
 
 from __future__ import annotations
 
-import json
-import math
-import re
 import threading
 import uuid
 from collections.abc import Sequence
@@ -35,9 +32,17 @@ from rfp_agents.agents.evidence import Evidence, evidence_in
 from rfp_agents.agents.loop import run_tool_calls
 from rfp_agents.agents.models import DomainFinding, finding_from_messages
 from rfp_agents.agents.profiles import DomainProfile
-from rfp_agents.agents.text import content_terms, exact_terms, split_sentences, term_overlap
 from rfp_agents.agents.tools import KnowledgeTools
 from rfp_agents.config import Settings
+from rfp_agents.retrieval.subjects import naming_terms
+from rfp_agents.text import (
+    content_terms,
+    exact_terms,
+    specificity_weights,
+    split_sentences,
+    term_overlap,
+    weighted_overlap,
+)
 
 SIMILARITY_WEIGHT = 0.55
 OVERLAP_WEIGHT = 0.45
@@ -49,7 +54,8 @@ KEEP_WITHIN = 0.85
 """Sentences scoring at least this share of the best one are worth adding."""
 MIN_SENTENCE_CHARACTERS = 25
 MAX_SENTENCE_CHARACTERS = 600
-CATEGORY_TOP_K = 3
+SIDE_FLOOR = 0.6
+"""A comparison side's best sentence is kept if it reaches this share of the answer's floor."""
 GREP_HITS = 5
 NEAR_DUPLICATE = 0.8
 
@@ -93,46 +99,39 @@ class OfflineAnswerer:
                 f"The documents hold no evidence for this question in the {profile.title} domain."
             )
             return finding_from_messages(
-                profile.domain, "offline", answer, messages, [warning], no_evidence=True
+                profile.domain,
+                "offline",
+                answer,
+                messages,
+                [warning],
+                no_evidence=True,
+                diagnostics=tools.diagnostics,
             )
-        chosen = select_sentences(scored)
+        sides = _comparison_sides(tools)
+        chosen = select_sentences(scored, sides)
         answer = " ".join(_with_marker(s.text, s.evidence.ref) for s in chosen)
-        return finding_from_messages(profile.domain, "offline", answer, messages)
+        return finding_from_messages(
+            profile.domain, "offline", answer, messages, diagnostics=tools.diagnostics
+        )
 
     # ------------------------------------------------------------------------ planning
     def retrieve(
         self, profile: DomainProfile, search_text: str, tools: KnowledgeTools
     ) -> list[BaseMessage]:
-        """Run the planned tool calls; return them and their results as messages."""
-        tool_list = tools.as_tools()
-        listing = [_call("query_knowledge", action="list")]
-        messages: list[BaseMessage] = [AIMessage(content="", tool_calls=listing)]
-        messages += run_tool_calls(listing, tool_list)
-        named = named_documents(search_text, _listed_sources(messages[-1]))
+        """Run the planned tool calls; return them and their results as messages.
+
+        One ``query_knowledge`` through the retrieval pipeline (which expands the question,
+        searches the documents it names and each side of a comparison, and boosts the agent's
+        category), and a grep for each exact term.
+        """
         calls = [
             _call("query_knowledge", query_text=search_text, top_k=self.settings.answer_top_k),
-            _call(
-                "query_knowledge",
-                query_text=search_text,
-                top_k=CATEGORY_TOP_K,
-                metadata_filter={"category": profile.category},
+            *(
+                _call("grep_documents", pattern=term, max_hits=GREP_HITS)
+                for term in exact_terms(search_text)
             ),
         ]
-        if named:
-            calls.append(
-                _call(
-                    "query_knowledge",
-                    query_text=search_text,
-                    top_k=self.settings.answer_top_k,
-                    metadata_filter={"source": {"$in": named}},
-                )
-            )
-        calls += [
-            _call("grep_documents", pattern=term, max_hits=GREP_HITS)
-            for term in exact_terms(search_text)
-        ]
-        messages.append(AIMessage(content="", tool_calls=calls))
-        return messages + run_tool_calls(calls, tool_list)
+        return [AIMessage(content="", tool_calls=calls), *run_tool_calls(calls, tools.as_tools())]
 
     # ----------------------------------------------------------------------- selecting
     def score_sentences(self, question: str, evidence: Sequence[Evidence]) -> list[ScoredSentence]:
@@ -151,13 +150,14 @@ class OfflineAnswerer:
             return []
         question_terms = set(content_terms(question))
         weights = specificity_weights(question_terms, [s for s, _ in candidates])
+        naming = {e.source_file: naming_terms(question, e.source_file) for e in evidence}
         exact = [t.lower() for t in exact_terms(question)]
         query_vector = np.asarray(self.embeddings.embed_query(question), dtype=np.float32)
         vectors = self._embed([s for s, _ in candidates])
         similarities = vectors @ query_vector
         scored = []
         for (sentence, item), similarity in zip(candidates, similarities, strict=True):
-            overlap = weighted_overlap(weights, sentence)
+            overlap = weighted_overlap(weights, sentence, naming[item.source_file])
             score = SIMILARITY_WEIGHT * float(similarity) + OVERLAP_WEIGHT * overlap
             if exact and any(t in sentence.lower() for t in exact):
                 score += EXACT_TERM_BONUS
@@ -181,38 +181,28 @@ class OfflineAnswerer:
             return np.stack([self._vectors[s] for s in sentences])
 
 
-def specificity_weights(terms: set[str], sentences: Sequence[str]) -> dict[str, float]:
-    """IDF-like weight of each question term over the candidate sentences.
+def select_sentences(
+    scored: Sequence[ScoredSentence], sides: Sequence[Sequence[str]] = ()
+) -> list[ScoredSentence]:
+    """The best sentences: close to the top score, not near-duplicates, few per passage.
 
-    A term few candidates contain is what the question is specifically about ("escrow" in
-    "is a source code escrow agreement required?"); a sentence missing it should not score
-    well on the common words alone. A term no candidate contains weighs the most.
+    For a comparison, ``sides`` lists each side's documents; the best sentence of each side
+    is taken first (if it is evidence at all), so both sides are answered.
     """
-    sentence_terms = [set(content_terms(s)) for s in sentences]
-    total = len(sentence_terms)
-    return {
-        t: math.log(1.0 + total / (1.0 + sum(t in terms_ for terms_ in sentence_terms)))
-        for t in terms
-    }
-
-
-def weighted_overlap(weights: dict[str, float], sentence: str) -> float:
-    """Share of the question's term weight that ``sentence`` contains."""
-    total = sum(weights.values())
-    if not total:
-        return 0.0
-    present = set(content_terms(sentence))
-    return sum(w for t, w in weights.items() if t in present) / total
-
-
-def select_sentences(scored: Sequence[ScoredSentence]) -> list[ScoredSentence]:
-    """The best sentences: close to the top score, not near-duplicates, few per passage."""
     if not scored:
         return []
     floor = scored[0].score * KEEP_WITHIN
     chosen: list[ScoredSentence] = []
+    for documents in sides:
+        side = next((s for s in scored if s.evidence.source_file in documents), None)
+        if side is not None and side.score >= floor * SIDE_FLOOR and side not in chosen:
+            chosen.append(side)
     per_passage: dict[int, int] = {}
+    for c in chosen:
+        per_passage[c.evidence.ref] = per_passage.get(c.evidence.ref, 0) + 1
     for candidate in scored:
+        if candidate in chosen:
+            continue
         if len(chosen) == MAX_SENTENCES or candidate.score < floor:
             break
         if per_passage.get(candidate.evidence.ref, 0) >= MAX_PER_PASSAGE:
@@ -225,36 +215,12 @@ def select_sentences(scored: Sequence[ScoredSentence]) -> list[ScoredSentence]:
     return chosen
 
 
-def named_documents(question: str, sources: Sequence[str]) -> list[str]:
-    """Documents the question names: "the QASP", "the Tax Court RFQ", "cloud.gov", "Alaska".
-
-    A question term of four or more characters (dots removed), or two adjacent terms joined,
-    found inside a file name counts; so does a shorter term equal to a word of the name.
-    """
-    terms = [t.replace(".", "") for t in content_terms(question)]
-    long_terms = {t for t in terms if len(t) >= 4 and not t[0].isdigit()}
-    long_terms |= {a + b for a, b in zip(terms, terms[1:], strict=False) if len(a + b) >= 6}
-    short_terms = {t for t in terms if 2 <= len(t) < 4}
-    named = []
-    for source in sources:
-        stem = source.lower().rsplit(".", 1)[0]
-        words = set(re.split(r"[^a-z0-9]+", stem))
-        compact = re.sub(r"[^a-z0-9]", "", stem)
-        if any(t in compact for t in long_terms) or short_terms & words:
-            named.append(source)
-    return named if len(named) < len(sources) else []
-
-
-def _listed_sources(message: BaseMessage) -> list[str]:
-    try:
-        listing = json.loads(str(message.content))
-    except ValueError:
+def _comparison_sides(tools: KnowledgeTools) -> list[list[str]]:
+    """The documents of each side of a comparison the last pipeline retrieval found."""
+    if not tools.diagnostics:
         return []
-    return [
-        doc["source_file"]
-        for kb in listing.get("knowledge_bases", [])
-        for doc in kb.get("documents", [])
-    ]
+    subjects = tools.diagnostics[-1].comparison_subjects
+    return [s["documents"] for s in subjects if s.get("documents")]
 
 
 def _call(name: str, **args: object) -> ToolCall:

@@ -26,11 +26,12 @@ from rfp_agents.agents.evidence import Evidence, EvidenceLog
 from rfp_agents.domains import CATEGORIES
 from rfp_agents.errors import OutOfScopeError, RfpError, describe_validation_error
 from rfp_agents.knowledge_base import KnowledgeBase
+from rfp_agents.retrieval.diagnostics import Diagnostics
+from rfp_agents.retrieval.pipeline import RetrievalPipeline
 from rfp_agents.skills.context_retriever.models import (
     MAX_TOP_K,
     ContextResult,
     RetrievalInput,
-    SearchType,
 )
 from rfp_agents.skills.context_retriever.retriever import ContextRetriever
 
@@ -100,7 +101,11 @@ class QueryKnowledgeInput(_ToolInput):
     top_k: Annotated[int, Field(ge=1, le=MAX_TOP_K)] = Field(
         default=5, description="Results after merging all knowledge bases."
     )
-    search_type: SearchType = SearchType.SIMILARITY
+    search_type: Literal["pipeline", "similarity", "mmr", "hybrid"] = Field(
+        default="pipeline",
+        description="'pipeline' (default: query expansion, hybrid dense + keyword search, "
+        "reranking, de-duplicated context) or one plain search: 'similarity', 'mmr', 'hybrid'.",
+    )
     metadata_filter: dict[str, Any] | None = Field(
         default=None,
         description="Filter on chunk metadata; 'list' shows the fields, types and values, e.g. "
@@ -142,9 +147,18 @@ class ReadPageInput(_ToolInput):
 class KnowledgeTools:
     """The three tools of one agent run, sharing a scope and an evidence log."""
 
-    def __init__(self, scope: KnowledgeScope, evidence_log: EvidenceLog | None = None):
+    def __init__(
+        self,
+        scope: KnowledgeScope,
+        evidence_log: EvidenceLog | None = None,
+        domain: str | None = None,
+    ):
         self.scope = scope
         self.evidence_log = evidence_log or EvidenceLog()
+        self.domain = domain
+        self.pipeline = RetrievalPipeline(scope.retriever)
+        self.diagnostics: list[Diagnostics] = []
+        """One record per pipeline retrieval of this run (``--diagnostics``)."""
 
     # ------------------------------------------------------------------ query_knowledge
     def query_knowledge(self, **arguments: Any) -> tuple[str, list[Evidence]]:
@@ -160,6 +174,8 @@ class KnowledgeTools:
             args.top_k,
             (args.query_text or "")[:80],
         )
+        if args.search_type == "pipeline":
+            return self._query_pipeline(args, kbs)
         retriever = self.scope.retriever
         # Validate once (a bad filter is the model's to fix) before any knowledge base runs.
         request = self._validated_request(args, kbs[0])
@@ -180,6 +196,52 @@ class KnowledgeTools:
         }
         if warnings:
             body["warnings"] = warnings
+        return json.dumps(body, ensure_ascii=False), evidence
+
+    def _query_pipeline(
+        self, args: QueryKnowledgeInput, kbs: list[str]
+    ) -> tuple[str, list[Evidence]]:
+        try:
+            out = self.pipeline.run(
+                args.query_text or "",
+                kbs,
+                domain=self.domain,
+                metadata_filter=args.metadata_filter,
+                top_k=args.top_k,
+                score_threshold=args.score_threshold,
+            )
+        except RfpError as exc:
+            raise ToolException(str(exc)) from exc
+        self.diagnostics.append(out.diagnostics)
+        evidence = [
+            Evidence(
+                ref=self.evidence_log.ref_for(r.kb, r.chunk_id),
+                kb=r.kb,
+                source_file=r.source_file,
+                page_number=r.page_number,
+                chunk_id=r.chunk_id,
+                content=r.content,
+                score=r.dense_score,
+                tool="query_knowledge",
+            )
+            for r in out.results
+        ]
+        log.info(
+            "retrieval completed: run=%s merged_results=%d failed_kbs=%d returned=%d",
+            self.scope.run_id,
+            len(out.diagnostics.ranks),
+            len(out.failed_kbs),
+            len(evidence),
+        )
+        body: dict[str, Any] = {
+            "results": [
+                {**_result_json(e), "why": r.reasons}
+                for e, r in zip(evidence, out.results, strict=True)
+            ],
+            "failed_kbs": out.failed_kbs,
+        }
+        if out.warning:
+            body["warnings"] = [out.warning]
         return json.dumps(body, ensure_ascii=False), evidence
 
     def _validated_request(self, args: QueryKnowledgeInput, kb: str) -> RetrievalInput:

@@ -15,6 +15,7 @@ from rfp_agents.agents.citations import (
 from rfp_agents.agents.evidence import by_ref
 from rfp_agents.agents.models import AnswerMode, DomainFinding, ToolStep
 from rfp_agents.domains import DOMAINS
+from rfp_agents.retrieval.diagnostics import Diagnostics
 
 NO_EVIDENCE_ANSWER = "The documents hold no evidence for this question."
 
@@ -28,6 +29,7 @@ class FindingView(BaseModel):
     no_evidence: bool
     steps: list[ToolStep]
     warnings: list[str]
+    diagnostics: list[Diagnostics] = Field(default_factory=list)
 
 
 class AskAnswer(BaseModel):
@@ -90,6 +92,7 @@ def synthesize_answer(
                 no_evidence=finding.no_evidence,
                 steps=finding.steps,
                 warnings=finding.warnings,
+                diagnostics=finding.diagnostics,
             )
         )
     return AskAnswer(

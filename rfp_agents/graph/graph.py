@@ -109,7 +109,7 @@ def domain_agent(task: AgentTask, *, config: RunnableConfig) -> dict[str, Any]:
     settings = configuration.settings()
     services = services_for(settings)
     scope = KnowledgeScope(configuration.knowledge_bases, services.retriever)
-    tools = KnowledgeTools(scope, EvidenceLog())
+    tools = KnowledgeTools(scope, EvidenceLog(), domain=task.domain)
     profile = PROFILES[task.domain]
     model = chat_model_for(settings, configuration.model_object)
     if model is None:

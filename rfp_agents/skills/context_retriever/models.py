@@ -25,10 +25,11 @@ DEFAULT_LAMBDA_MULT = 0.5
 
 
 class SearchType(StrEnum):
-    """How candidates are chosen: by similarity alone, or with MMR diversity."""
+    """How candidates are chosen: similarity, MMR diversity, or dense + BM25 fused (hybrid)."""
 
     SIMILARITY = "similarity"
     MMR = "mmr"
+    HYBRID = "hybrid"
 
 
 def _limits(info: ValidationInfo) -> Settings:
@@ -57,7 +58,8 @@ class RetrievalInput(BaseModel):
     )
     search_type: SearchType = Field(
         default=SearchType.SIMILARITY,
-        description="'similarity' (closest chunks) or 'mmr' (relevant and diverse chunks).",
+        description="'similarity' (closest chunks), 'mmr' (relevant and diverse chunks) or "
+        "'hybrid' (similarity and BM25 keyword search fused by rank; best for exact terms).",
     )
     metadata_filter: dict[str, Any] | None = Field(
         default=None,
@@ -74,7 +76,8 @@ class RetrievalInput(BaseModel):
     )
     fetch_k: Annotated[int, Field(ge=1)] | None = Field(
         default=None,
-        description="MMR candidate pool size (>= top_k); default 4 x top_k, at least 20.",
+        description="MMR and hybrid candidate pool size (>= top_k); default 4 x top_k, at "
+        "least 20.",
     )
     lambda_mult: Annotated[float, Field(ge=0.0, le=1.0)] = Field(
         default=DEFAULT_LAMBDA_MULT,
@@ -119,7 +122,9 @@ class ContextResult(BaseModel):
     content: str
     metadata: dict[str, Any]
     relevance_score: Annotated[float, Field(ge=0.0, le=1.0)] = Field(
-        description="Cosine similarity of query and chunk, clipped to [0, 1]; higher is better."
+        description="Similarity and MMR: cosine similarity of query and chunk, clipped to [0, 1]. "
+        "Hybrid: the reciprocal-rank-fusion score of the dense and BM25 rankings, scaled so "
+        "that rank 1 in both is 1.0 (rank 1 in one list only is about 0.5). Higher is better."
     )
     source_file: str
     page_number: Annotated[int, Field(ge=1)]
@@ -127,6 +132,12 @@ class ContextResult(BaseModel):
     mmr_rank: int | None = Field(
         default=None,
         description="Position in which MMR selected this chunk (1 = first); None for similarity.",
+    )
+    dense_score: float | None = Field(
+        default=None, description="Hybrid: cosine similarity of query and chunk."
+    )
+    lexical_score: float | None = Field(
+        default=None, description="Hybrid: BM25 score (unbounded; None if BM25 missed it)."
     )
 
     @property

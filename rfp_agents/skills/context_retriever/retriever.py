@@ -23,11 +23,17 @@ from rfp_agents.config import DEFAULT_KB, Settings, get_settings
 from rfp_agents.embeddings import get_embeddings
 from rfp_agents.errors import KnowledgeBaseNotFound, describe_validation_error
 from rfp_agents.knowledge_base import KnowledgeBase
+from rfp_agents.retrieval.lexical import LexicalIndexCache
 from rfp_agents.skills.context_retriever.errors import (
     IndexEmptyError,
     InvalidRetrievalInputError,
 )
-from rfp_agents.skills.context_retriever.filters import CompiledFilter, and_where, compile_filter
+from rfp_agents.skills.context_retriever.filters import (
+    CompiledFilter,
+    and_where,
+    compile_filter,
+    matches,
+)
 from rfp_agents.skills.context_retriever.mmr import mmr_select
 from rfp_agents.skills.context_retriever.models import (
     ContextResult,
@@ -37,6 +43,21 @@ from rfp_agents.skills.context_retriever.models import (
 )
 
 log = logging.getLogger("rfp_agents.retrieval")
+
+RRF_K = 60
+"""Reciprocal rank fusion constant (Cormack et al.): a result scores 1 / (RRF_K + rank)."""
+RRF_BEST = 2.0 / (RRF_K + 1)
+"""The fused score of a chunk ranked first by both dense and BM25 search."""
+
+
+def fuse_rankings(rankings: list[list[str]], k: int = RRF_K) -> dict[str, float]:
+    """Reciprocal rank fusion of several rankings of ids: id -> fused score, best first."""
+    scores: dict[str, float] = {}
+    for ranking in rankings:
+        for rank, item in enumerate(ranking, 1):
+            scores[item] = scores.get(item, 0.0) + 1.0 / (k + rank)
+    return dict(sorted(scores.items(), key=lambda kv: kv[1], reverse=True))
+
 
 # With a residual filter, fetch this many times what is wanted, and grow by this factor.
 OVERFETCH_FACTOR = 4
@@ -73,6 +94,7 @@ class ContextRetriever:
         self._embeddings = embeddings
         self._kbs: dict[str, KnowledgeBase] = {}
         self._lock = threading.Lock()
+        self.lexical = LexicalIndexCache()
 
     # ----------------------------------------------------------------------------- public
     def retrieve(
@@ -132,6 +154,8 @@ class ContextRetriever:
         where = and_where(compiled.where, kb.hidden_filter())
         if request.search_type == SearchType.MMR:
             output = self._mmr(kb, request, compiled, where, query_vector)
+        elif request.search_type == SearchType.HYBRID:
+            output = self._hybrid(kb, request, compiled, where, query_vector)
         else:
             output = self._similarity(kb, request, compiled, where, query_vector)
         # Checked after the search, not before: an extra manifest read on every query costs
@@ -183,6 +207,55 @@ class ContextRetriever:
         results = [self._to_result(pool[i], mmr_rank=rank) for rank, i in enumerate(order, 1)]
         results.sort(key=lambda r: r.relevance_score, reverse=True)
         return self._output(request, results, found, compiled)
+
+    def _hybrid(self, kb, request, compiled, where, vector) -> RetrievalOutput:
+        """Dense and BM25 candidates fused by reciprocal rank; cosine kept as dense_score."""
+        dense = self._candidates(
+            kb, vector, request.fetch_k, compiled, where, with_embeddings=False
+        )
+        lexical = self.lexical.index_for(kb).search(
+            request.query, request.fetch_k, accept=lambda meta: matches(compiled, meta)
+        )
+        fused = fuse_rankings([[c.chunk_id for c in dense], [h.chunk_id for h in lexical]])
+        by_id = {c.chunk_id: c for c in dense}
+        lexical_by_id = {h.chunk_id: h for h in lexical}
+        cosines = self._cosines(kb, [cid for cid in fused if cid not in by_id], vector)
+        for cid in fused:
+            if cid not in by_id:
+                hit = lexical_by_id[cid]
+                by_id[cid] = Candidate(cid, hit.content, hit.metadata, cosines[cid], None)
+        ranked = [by_id[cid] for cid in fused]
+        found = ranked[: request.top_k]
+        kept = self._above_threshold(ranked, request.score_threshold)[: request.top_k]
+        results = [
+            self._to_result(c).model_copy(
+                update={
+                    "relevance_score": round(fused[c.chunk_id] / RRF_BEST, 6),
+                    "dense_score": round(c.relevance, 6),
+                    "lexical_score": (
+                        round(lexical_by_id[c.chunk_id].score, 4)
+                        if c.chunk_id in lexical_by_id
+                        else None
+                    ),
+                }
+            )
+            for c in kept
+        ]
+        return self._output(request, results, found, compiled)
+
+    @staticmethod
+    def _cosines(kb: KnowledgeBase, ids: list[str], vector: list[float]) -> dict[str, float]:
+        """Cosine similarity of the query and chunks BM25 found but the dense search did not."""
+        if not ids:
+            return {}
+        got = kb.chunks.get(ids=ids, include=["embeddings"])
+        query = np.asarray(vector, dtype=np.float32)
+        out = {}
+        for cid, emb in zip(got["ids"], got["embeddings"], strict=True):
+            emb = np.asarray(emb, dtype=np.float32)
+            cos = float(emb @ query / (np.linalg.norm(emb) * np.linalg.norm(query) or 1.0))
+            out[cid] = min(1.0, max(0.0, cos))
+        return out
 
     def _candidates(
         self,

@@ -7,7 +7,9 @@ carry the answer.
 
 from __future__ import annotations
 
+import math
 import re
+from collections.abc import Iterable
 
 _STOP_WORDS_TEXT = """
     a about above after again against all am an and any are as at be because been before
@@ -18,7 +20,8 @@ _STOP_WORDS_TEXT = """
     those through to too under until up very was we were what when where which while who whom
     why will with would you your yours shall must may might also per via within without upon
     rfp rfq document documents say says said tell according does did done get got please
-    there's what's is it's whats apply applies"""
+    there's what's is it's whats apply applies compare compared comparison differ difference
+    differences versus vs"""
 STOP_WORDS = frozenset(_STOP_WORDS_TEXT.split())
 
 _TERM = re.compile(r"\$?\d[\d,.\-/%]*\d%?|\$?\d%?|[a-z][a-z0-9]*(?:[-.][a-z0-9]+)*", re.IGNORECASE)
@@ -52,10 +55,39 @@ def term_overlap(query_terms: set[str], text: str) -> float:
     return len(query_terms & set(content_terms(text))) / len(query_terms)
 
 
-def split_sentences(text: str) -> list[str]:
-    """Split a passage into sentences and list items, whitespace normalised."""
-    parts = _SENTENCE_END.split(text)
-    return [" ".join(p.split()) for p in parts if p and p.strip()]
+def split_sentences(text: str, max_characters: int = 400) -> list[str]:
+    """Split a passage into sentences and list items, whitespace normalised.
+
+    Table rows and run-on text have no sentence ends; a "sentence" longer than
+    ``max_characters`` is cut into overlapping word windows of about half that size, so the
+    part that answers can still be quoted whole.
+    """
+    sentences = []
+    for part in _SENTENCE_END.split(text):
+        flat = " ".join((part or "").split())
+        if not flat:
+            continue
+        if len(flat) <= max_characters:
+            sentences.append(flat)
+        else:
+            sentences += _windows(flat.split(), max_characters // 2)
+    return sentences
+
+
+def _windows(words: list[str], size: int) -> list[str]:
+    """Word-aligned windows of about ``size`` characters, each starting half a window on."""
+    windows = []
+    start = 0
+    while start < len(words):
+        end, length = start, 0
+        while end < len(words) and (length == 0 or length + 1 + len(words[end]) <= size):
+            length += len(words[end]) + (1 if length else 0)
+            end += 1
+        windows.append(" ".join(words[start:end]))
+        if end >= len(words):
+            break
+        start = max(start + 1, (start + end) // 2)
+    return windows
 
 
 EXACT_TERM = re.compile(
@@ -71,3 +103,33 @@ EXACT_TERM = re.compile(
 def exact_terms(question: str) -> list[str]:
     """Clause numbers, amounts, percentages, standards and quoted phrases in a question."""
     return list(dict.fromkeys(m.group(0).strip('"') for m in EXACT_TERM.finditer(question)))
+
+
+def specificity_weights(terms: set[str], sentences: Iterable[str]) -> dict[str, float]:
+    """IDF-like weight of each question term over the candidate sentences.
+
+    A term few candidates contain is what the question is specifically about ("escrow" in
+    "is a source code escrow agreement required?"); a sentence missing it should not score
+    well on the common words alone. A term no candidate contains weighs the most.
+    """
+    sentence_terms = [set(content_terms(s)) for s in sentences]
+    total = len(sentence_terms)
+    return {
+        t: math.log(1.0 + total / (1.0 + sum(t in terms_ for terms_ in sentence_terms)))
+        for t in terms
+    }
+
+
+def weighted_overlap(
+    weights: dict[str, float], sentence: str, also_present: set[str] | frozenset[str] = frozenset()
+) -> float:
+    """Share of the question's term weight that ``sentence`` contains.
+
+    ``also_present`` are terms satisfied otherwise, e.g. the words naming the sentence's
+    document ("QASP" for a sentence of the QASP).
+    """
+    total = sum(weights.values())
+    if not total:
+        return 0.0
+    present = set(content_terms(sentence)) | also_present
+    return sum(w for t, w in weights.items() if t in present) / total

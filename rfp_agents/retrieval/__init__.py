@@ -1,0 +1,1 @@
+"""Retrieval quality: lexical index, query expansion, fusion, reranking, context selection."""

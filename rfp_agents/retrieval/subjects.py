@@ -1,0 +1,96 @@
+"""What a question names: documents ("the QASP", "the Tax Court RFQ") and compared subjects.
+
+Analysts refer to documents by the words in their names, and a comparison ("compare the
+uptime in the QASP and the Alaska QAP") needs evidence for each side. Both are found by
+matching the question's terms against the file names in scope; nothing here is specific to
+one tender.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from rfp_agents.text import content_terms
+
+COMPARISON = re.compile(
+    r"\b(compare[ds]?|comparison|between|both|differences?|differ|versus|vs\.?)\b", re.IGNORECASE
+)
+_SIDE_SPLIT = re.compile(r"\s+(?:and|vs\.?|versus|compared (?:to|with)|or)\s+", re.IGNORECASE)
+MIN_LONG_TERM = 4
+MIN_JOINED_TERM = 6
+
+
+@dataclass(frozen=True)
+class Subject:
+    """One side of a comparison: its words, and the documents they name (may be none)."""
+
+    text: str
+    documents: list[str] = field(default_factory=list)
+
+
+def is_comparison(question: str) -> bool:
+    return bool(COMPARISON.search(question))
+
+
+def naming_terms(question: str, source: str) -> set[str]:
+    """The question's terms that name document ``source`` ("qasp", "alaska", "cloud.gov").
+
+    A term of four or more characters (dots removed), or two adjacent terms joined, found
+    inside the file name counts; so does a shorter term equal to a word of the name. Terms
+    are returned as ``content_terms`` gives them, so callers can match them against the
+    question's terms.
+    """
+    terms = content_terms(question)
+    stem = source.lower().rsplit(".", 1)[0]
+    words = set(re.split(r"[^a-z0-9]+", stem))
+    compact = re.sub(r"[^a-z0-9]", "", stem)
+    found: set[str] = set()
+    for term in terms:
+        bare = term.replace(".", "")
+        if bare[:1].isdigit():
+            continue
+        if (len(bare) >= MIN_LONG_TERM and bare in compact) or (
+            2 <= len(bare) < MIN_LONG_TERM and bare in words
+        ):
+            found.add(term)
+    for a, b in zip(terms, terms[1:], strict=False):
+        joined = (a + b).replace(".", "")
+        if len(joined) >= MIN_JOINED_TERM and not joined[:1].isdigit() and joined in compact:
+            found |= {a, b}
+    return found
+
+
+def named_documents(question: str, sources: Sequence[str]) -> list[str]:
+    """The documents the question names most specifically (none if it names all or none).
+
+    The documents with the most naming terms (``naming_terms``) win: "the cloud.gov QASP"
+    names the QASP, not every cloud.gov document.
+    """
+    counts = {s: len(naming_terms(question, s)) for s in sources}
+    best = max(counts.values(), default=0)
+    if not best:
+        return []
+    named = sorted(s for s, c in counts.items() if c == best)
+    return named if len(named) < len(sources) else []
+
+
+def comparison_subjects(question: str, sources: Sequence[str]) -> list[Subject]:
+    """The sides of a comparison question, each with the documents it names.
+
+    "Compare the QASP's uptime and the Alaska QAP's" gives two subjects naming one document
+    each; "differences between firm fixed price and time and materials" gives two subjects
+    naming none (each side is then searched by its own words).
+    """
+    if not is_comparison(question):
+        return []
+    body = COMPARISON.split(question, maxsplit=1)[-1]
+    sides = [s.strip(" ?.,;:") for s in _SIDE_SPLIT.split(body) if s.strip(" ?.,;:")]
+    if len(sides) < 2:
+        return []
+    subjects = [Subject(side, named_documents(side, sources)) for side in sides]
+    if len({tuple(s.documents) for s in subjects if s.documents}) == 1:
+        # Both sides name the same documents: the comparison is within them, not across.
+        return [Subject(s.text, []) for s in subjects]
+    return subjects
