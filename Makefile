@@ -12,7 +12,7 @@ export TOKENIZERS_PARALLELISM := false
 DEMO_HOME ?= $(CURDIR)/.rfp
 DEMO_QUESTION ?= What liquidated damages apply if go-live is late?
 
-.PHONY: demo test lint bench sample clean
+.PHONY: demo test lint bench eval sample clean
 
 $(BIN)/rfp: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -44,11 +44,17 @@ lint: $(VENV)/.dev
 bench: $(VENV)/.dev
 	$(BIN)/python benchmarks/ingest.py
 	$(BIN)/python benchmarks/retrieve.py
-	$(BIN)/python benchmarks/ask_accuracy.py
+
+## eval: retrieval and answer quality on the gold questions (every mode, one table).
+EVAL_HOME ?= $(CURDIR)/.rfp-eval
+RFPS ?= ../shared/data/rfps
+eval: $(VENV)/.dev
+	RFP_HOME=$(EVAL_HOME) $(BIN)/rfp ingest $(RFPS) --kb rfps
+	RFP_HOME=$(EVAL_HOME) $(BIN)/rfp eval eval/questions.jsonl --kb rfps --pdfs $(RFPS)
 
 ## sample: regenerate data/sample_rfp.pdf from data/sample_rfp.md.
 sample: $(VENV)/.dev
 	$(BIN)/python scripts/make_sample_rfp.py
 
 clean:
-	rm -rf $(VENV) .rfp .pytest_cache .ruff_cache *.egg-info
+	rm -rf $(VENV) .rfp .rfp-eval .pytest_cache .ruff_cache *.egg-info

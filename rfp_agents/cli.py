@@ -42,6 +42,14 @@ err_console = Console(stderr=True)
 
 KbOption = Annotated[str, typer.Option("--kb", help="Knowledge base name.")]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")]
+DiagnosticsOption = Annotated[
+    bool,
+    typer.Option(
+        "--diagnostics",
+        help="Show how retrieval went: expanded queries, filters, candidates and scores, "
+        "ranks with reasons, what was kept and dropped.",
+    ),
+]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -201,7 +209,12 @@ def retrieve(
     kb: KbOption = DEFAULT_KB,
     k: Annotated[int, typer.Option("-k", "--top-k", help="How many results (1-50).")] = 4,
     search_type: Annotated[
-        str, typer.Option("--search-type", help="similarity or mmr.")
+        str,
+        typer.Option(
+            "--search-type",
+            help="similarity, mmr, hybrid (dense + BM25) or pipeline (expansion, hybrid, "
+            "reranking, context selection).",
+        ),
     ] = "similarity",
     filter_json: Annotated[
         str | None,
@@ -214,9 +227,10 @@ def retrieve(
     lambda_mult: Annotated[
         float, typer.Option("--lambda", help="MMR: 1 relevance, 0 diversity.")
     ] = 0.5,
+    diagnostics: DiagnosticsOption = False,
     json_output: JsonOption = False,
 ) -> None:
-    """Search a knowledge base directly with the context-retriever skill."""
+    """Search a knowledge base with the context-retriever skill or the retrieval pipeline."""
     from rfp_agents.skills.context_retriever import ContextRetriever, InvalidFilterError
 
     metadata_filter = None
@@ -227,6 +241,9 @@ def retrieve(
             raise InvalidFilterError(
                 f"--filter is not valid JSON ({exc.msg} at column {exc.colno})"
             ) from exc
+    if search_type == "pipeline" or diagnostics:
+        _retrieve_with_pipeline(query, kb, k, metadata_filter, threshold, search_type, json_output)
+        return
     output = ContextRetriever().retrieve(
         query,
         top_k=k,
@@ -261,6 +278,90 @@ def retrieve(
         console.print(f"[yellow]warning:[/] {output.warning}", highlight=False, soft_wrap=True)
 
 
+def _retrieve_with_pipeline(
+    query: str,
+    kb: str,
+    k: int,
+    metadata_filter: dict[str, Any] | None,
+    threshold: float | None,
+    search_type: str,
+    json_output: bool,
+) -> None:
+    """``rfp retrieve --search-type pipeline`` or ``--diagnostics``: the pipeline's view."""
+    from rfp_agents.retrieval.pipeline import RetrievalPipeline
+    from rfp_agents.skills.context_retriever import ContextRetriever
+
+    if search_type not in ("pipeline", "hybrid"):
+        raise UsageError(
+            "--diagnostics shows the retrieval pipeline (hybrid search inside); use it with "
+            "--search-type pipeline or hybrid"
+        )
+    output = RetrievalPipeline(ContextRetriever()).run(
+        query, [kb], metadata_filter=metadata_filter, top_k=k, score_threshold=threshold
+    )
+    if json_output:
+        sys.stdout.write(output.model_dump_json(indent=2) + "\n")
+        return
+    table = Table(title=f"{output.question!r} in {kb!r}: {len(output.results)} passages")
+    for name in ("#", "score", "cosine", "bm25", "file", "page", "chunk id"):
+        table.add_column(name, no_wrap=True)
+    table.add_column("why", ratio=1)
+    for i, r in enumerate(output.results, 1):
+        table.add_row(
+            str(i),
+            f"{r.score:.3f}",
+            f"{r.dense_score:.3f}" if r.dense_score is not None else "-",
+            f"{r.lexical_score:.2f}" if r.lexical_score is not None else "-",
+            r.source_file,
+            str(r.page_number),
+            r.chunk_id,
+            "; ".join(r.reasons),
+        )
+    console.print(table)
+    _print_diagnostics([output.diagnostics])
+    if output.warning:
+        console.print(f"[yellow]warning:[/] {output.warning}", highlight=False, soft_wrap=True)
+
+
+def _print_diagnostics(records: list[Any]) -> None:
+    for d in records:
+        console.print(
+            f"\n[bold]diagnostics[/] {d.domain or ''} kbs={d.knowledge_bases}", highlight=False
+        )
+        for q in d.expanded_queries:
+            console.print(f"  query: {q.query!r} ({q.why})", highlight=False, soft_wrap=True)
+        if d.named_documents:
+            console.print(f"  names documents: {d.named_documents}", highlight=False)
+        for subject in d.comparison_subjects:
+            console.print(f"  comparison side: {subject}", highlight=False, soft_wrap=True)
+        for search in d.searches:
+            found = ", ".join(
+                f"{c.source_file} p{c.page_number} {c.relevance_score:.2f}"
+                for c in search.candidates[:5]
+            )
+            console.print(
+                f"  search {search.query!r} in {search.kb} where={json.dumps(search.where)}"
+                f"{' residual=' + json.dumps(search.residual) if search.residual else ''}"
+                f"{' error=' + search.error if search.error else ''}: {found}",
+                highlight=False,
+                soft_wrap=True,
+            )
+        for rank in d.ranks[:10]:
+            mark = "kept" if rank.selected else "    "
+            console.print(
+                f"  {mark} #{rank.final_rank} (fused #{rank.fused_rank}) {rank.source_file} "
+                f"p{rank.page_number} {rank.final_score:.3f}: {'; '.join(rank.reasons)}",
+                highlight=False,
+                soft_wrap=True,
+            )
+        for dropped in d.dropped[:10]:
+            console.print(
+                f"  dropped {dropped.source_file} p{dropped.page_number}: {dropped.reason}",
+                highlight=False,
+                soft_wrap=True,
+            )
+
+
 @app.command()
 @handles_errors
 def ask(
@@ -279,6 +380,7 @@ def ask(
     steps: Annotated[
         bool, typer.Option("--steps", help="Show the route and every tool call.")
     ] = False,
+    diagnostics: DiagnosticsOption = False,
     json_output: JsonOption = False,
 ) -> None:
     """Ask a question; the Legal, Technical and Financial agents answer with page citations."""
@@ -286,9 +388,12 @@ def ask(
 
     answer = run_ask(question, kb or [DEFAULT_KB], domains=domain, thread_id=thread)
     if json_output:
-        sys.stdout.write(answer.model_dump_json(indent=2) + "\n")
+        exclude = None if diagnostics else {"findings": {"__all__": {"diagnostics"}}}
+        sys.stdout.write(answer.model_dump_json(indent=2, exclude=exclude) + "\n")
         return
     _print_answer(answer, steps)
+    if diagnostics:
+        _print_diagnostics([d for f in answer.findings for d in f.diagnostics])
 
 
 def _print_answer(answer: Any, steps: bool) -> None:

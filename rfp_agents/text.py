@@ -38,6 +38,19 @@ def content_terms(text: str) -> list[str]:
     return terms
 
 
+def raw_terms(text: str) -> list[tuple[str, str]]:
+    """``(word as written, lower-cased; its content term)`` pairs, stop words removed.
+
+    For matching names ("TDRS" must not become "tdr"), while still knowing the content term.
+    """
+    pairs = []
+    for match in _TERM.finditer(text):
+        raw = match.group(0).lower().strip(".,-")
+        if raw and raw not in STOP_WORDS and (len(raw) > 1 or raw.isdigit()):
+            pairs.append((raw, _stem(raw)))
+    return pairs
+
+
 def _stem(term: str) -> str:
     """A light plural/-ing stemmer: enough for 'invoices' ~ 'invoice', 'requirements'."""
     if term[0].isdigit() or term.startswith("$"):

@@ -44,10 +44,9 @@ def select_context(
     used = 0
     for c in order:
         if score_threshold is not None and (c.dense_score or 0.0) < score_threshold:
-            dropped.append(Dropped(c, f"threshold: cosine {c.dense_score:.2f} < {score_threshold}"))
-            continue
-        if len(kept) == top_k:
-            dropped.append(Dropped(c, f"rank: {top_k} passages already kept"))
+            dropped.append(
+                Dropped(c, f"threshold: cosine {(c.dense_score or 0.0):.2f} < {score_threshold}")
+            )
             continue
         page = (c.kb, c.source_file, c.page_number)
         if page in pages:
@@ -59,6 +58,9 @@ def select_context(
         )
         if twin is not None:
             dropped.append(Dropped(c, f"duplicate of {twin.chunk_id}"))
+            continue
+        if len(kept) == top_k:
+            dropped.append(Dropped(c, f"rank: {top_k} passages already kept"))
             continue
         if kept and used + len(c.content) > budget_characters:
             dropped.append(Dropped(c, f"budget: {used + len(c.content)} > {budget_characters}"))

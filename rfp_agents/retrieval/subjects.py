@@ -12,11 +12,14 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from rfp_agents.text import content_terms
+from rfp_agents.text import raw_terms
 
 COMPARISON = re.compile(
-    r"\b(compare[ds]?|comparison|between|both|differences?|differ|versus|vs\.?)\b", re.IGNORECASE
+    r"\b(compare[ds]?|comparison|between|both|differences?|differ|versus|vs\.?)(?!\w)",
+    re.IGNORECASE,
 )
+_FILLER = re.compile(r"\b(compare[ds]?|comparison|between|both|differences?|differ)\b", re.I)
+"""Comparison words removed before splitting sides ("versus" and "vs" are the split)."""
 _SIDE_SPLIT = re.compile(r"\s+(?:and|vs\.?|versus|compared (?:to|with)|or)\s+", re.IGNORECASE)
 MIN_LONG_TERM = 4
 MIN_JOINED_TERM = 6
@@ -42,21 +45,21 @@ def naming_terms(question: str, source: str) -> set[str]:
     are returned as ``content_terms`` gives them, so callers can match them against the
     question's terms.
     """
-    terms = content_terms(question)
+    pairs = raw_terms(question)
     stem = source.lower().rsplit(".", 1)[0]
     words = set(re.split(r"[^a-z0-9]+", stem))
     compact = re.sub(r"[^a-z0-9]", "", stem)
     found: set[str] = set()
-    for term in terms:
-        bare = term.replace(".", "")
+    for raw, term in pairs:
+        bare = raw.replace(".", "")
         if bare[:1].isdigit():
             continue
         if (len(bare) >= MIN_LONG_TERM and bare in compact) or (
             2 <= len(bare) < MIN_LONG_TERM and bare in words
         ):
             found.add(term)
-    for a, b in zip(terms, terms[1:], strict=False):
-        joined = (a + b).replace(".", "")
+    for (raw_a, a), (raw_b, b) in zip(pairs, pairs[1:], strict=False):
+        joined = (raw_a + raw_b).replace(".", "")
         if len(joined) >= MIN_JOINED_TERM and not joined[:1].isdigit() and joined in compact:
             found |= {a, b}
     return found
@@ -76,6 +79,10 @@ def named_documents(question: str, sources: Sequence[str]) -> list[str]:
     return named if len(named) < len(sources) else []
 
 
+def _sides(text: str) -> list[str]:
+    return [s.strip(" ?.,;:") for s in _SIDE_SPLIT.split(text) if s.strip(" ?.,;:")]
+
+
 def comparison_subjects(question: str, sources: Sequence[str]) -> list[Subject]:
     """The sides of a comparison question, each with the documents it names.
 
@@ -83,10 +90,15 @@ def comparison_subjects(question: str, sources: Sequence[str]) -> list[Subject]:
     each; "differences between firm fixed price and time and materials" gives two subjects
     naming none (each side is then searched by its own words).
     """
-    if not is_comparison(question):
+    first = COMPARISON.search(question)
+    if first is None:
         return []
-    body = COMPARISON.split(question, maxsplit=1)[-1]
-    sides = [s.strip(" ?.,;:") for s in _SIDE_SPLIT.split(body) if s.strip(" ?.,;:")]
+    # "compare A and B" names the sides after the keyword; "how do A and B differ" before it
+    sides: list[str] = []
+    for body in (question[first.end() :], question):
+        sides = _sides(" ".join(_FILLER.sub(" ", body).split()))
+        if len(sides) >= 2:
+            break
     if len(sides) < 2:
         return []
     subjects = [Subject(side, named_documents(side, sources)) for side in sides]
