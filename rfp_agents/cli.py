@@ -435,6 +435,20 @@ def _print_answer(answer: Any, steps: bool) -> None:
     )
 
 
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option("--host", help="Interface to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", help="Port.")] = 8000,
+) -> None:
+    """Serve the HTTP API and the web page (http://HOST:PORT/)."""
+    import uvicorn
+
+    from rfp_agents.api.app import create_app
+
+    console.print(f"rfp_agents on http://{host}:{port}/ (API docs at /docs)", highlight=False)
+    uvicorn.run(create_app(), host=host, port=port, log_level="info")
+
+
 @app.command("eval")
 @handles_errors
 def eval_command(

@@ -87,11 +87,24 @@ class Settings(BaseSettings):
     context_budget_characters: Annotated[int, Field(ge=500)] = Field(
         default=8000, description="Characters of passages the pipeline keeps per retrieval."
     )
+    max_selected_documents: Annotated[int, Field(ge=1, le=1000)] = Field(
+        default=20, description="Documents one question may be restricted to (documentIds)."
+    )
     no_evidence_score: Annotated[float, Field(ge=0.0, le=1.0)] = Field(
         default=0.45,
         description="The offline answerer says the documents hold no evidence when its best "
         "sentence scores below this (similarity and term overlap combined).",
     )
+
+    # The HTTP API (`rfp serve`).
+    api_key: str = Field(
+        default="", description="When set, every /api request needs the header X-API-Key."
+    )
+    api_knowledge_bases: str = Field(
+        default="",
+        description="Comma-separated knowledge bases the API may use; empty means all.",
+    )
+    max_upload_bytes: Annotated[int, Field(ge=1)] = 50 * 1024 * 1024
 
     @field_validator("chroma_url")
     @classmethod

@@ -313,5 +313,18 @@ class KnowledgeBase:
             self.purge_document(r.doc_id)
         return records
 
+    def remove_document(self, doc_id: str) -> DocumentRecord:
+        """Remove one document version by its id (hidden first, then purged).
+
+        Raises:
+            DocumentNotFound: no document with that id is in the knowledge base.
+        """
+        record = self.record(doc_id)
+        if record is None:
+            raise DocumentNotFound(f"No document {doc_id!r} in knowledge base {self.name!r}.")
+        self._put_records([record.with_status("retiring")])
+        self.purge_document(doc_id)
+        return record
+
     def count_chunks(self) -> int:
         return self.chunks.count()

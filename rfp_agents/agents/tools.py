@@ -15,7 +15,7 @@ import json
 import logging
 import re
 import uuid
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import Annotated, Any, Literal
 
@@ -47,12 +47,29 @@ SNIPPET_CHARACTERS = 400
 class KnowledgeScope:
     """The knowledge bases one run may read, and the retriever that reads them."""
 
-    def __init__(self, kbs: Sequence[str], retriever: ContextRetriever, run_id: str = ""):
+    def __init__(
+        self,
+        kbs: Sequence[str],
+        retriever: ContextRetriever,
+        run_id: str = "",
+        document_ids: Sequence[str] | None = None,
+    ):
         if not kbs:
             raise OutOfScopeError("a run needs at least one knowledge base in scope")
         self.kbs: tuple[str, ...] = tuple(dict.fromkeys(kbs))
         self.retriever = retriever
         self.run_id = run_id or uuid.uuid4().hex[:8]
+        self.document_ids = list(document_ids) if document_ids else None
+
+    def restrict(self, metadata_filter: dict[str, Any] | None) -> dict[str, Any] | None:
+        """``metadata_filter`` limited to the run's selected documents, if any."""
+        if not self.document_ids:
+            return metadata_filter
+        only = {"doc_id": {"$in": self.document_ids}}
+        return {"$and": [metadata_filter, only]} if metadata_filter else only
+
+    def allows(self, metadata: dict[str, Any]) -> bool:
+        return not self.document_ids or metadata.get("doc_id") in self.document_ids
 
     def resolve(self, kb_id: str | None = None, kb_ids: Sequence[str] | None = None) -> list[str]:
         """The knowledge bases a call names (all in scope when it names none).
@@ -152,7 +169,10 @@ class KnowledgeTools:
         scope: KnowledgeScope,
         evidence_log: EvidenceLog | None = None,
         domain: str | None = None,
+        on_event: Callable[[dict[str, Any]], None] | None = None,
     ):
+        self.on_event = on_event
+        """Called after each tool call (streaming progress): tool, args, result_count."""
         self.scope = scope
         self.evidence_log = evidence_log or EvidenceLog()
         self.domain = domain
@@ -206,7 +226,7 @@ class KnowledgeTools:
                 args.query_text or "",
                 kbs,
                 domain=self.domain,
-                metadata_filter=args.metadata_filter,
+                metadata_filter=self.scope.restrict(args.metadata_filter),
                 top_k=args.top_k,
                 score_threshold=args.score_threshold,
             )
@@ -250,7 +270,7 @@ class KnowledgeTools:
                 query=args.query_text,
                 top_k=args.top_k,
                 search_type=args.search_type,
-                metadata_filter=args.metadata_filter,
+                metadata_filter=self.scope.restrict(args.metadata_filter),
                 score_threshold=args.score_threshold,
                 kb=kb,
             )
@@ -329,7 +349,7 @@ class KnowledgeTools:
             pattern = re.compile(source, re.IGNORECASE)
         except re.error as exc:
             raise ToolException(f"invalid regular expression {args.pattern!r}: {exc}") from exc
-        where = {"source": args.source_file} if args.source_file else None
+        where = self.scope.restrict({"source": args.source_file} if args.source_file else None)
         hits: list[Evidence] = []
         total = 0
         for kb_name in kbs:
@@ -358,7 +378,9 @@ class KnowledgeTools:
         args = self._parse(ReadPageInput, "read_page", arguments)
         kb_name = self.scope.resolve(args.kb_id)[0]
         kb = self.scope.open(kb_name)
-        rows = kb.page_chunks(args.source_file, args.page_number)
+        rows = [
+            r for r in kb.page_chunks(args.source_file, args.page_number) if self.scope.allows(r[1])
+        ]
         if not rows:
             sources = [d.source for d in kb.documents()]
             raise ToolException(
@@ -414,6 +436,33 @@ class KnowledgeTools:
             tool=tool,
         )
 
+    def _reporting(self, name: str, func: Callable[..., Any]) -> Callable[..., Any]:
+        """Wrap a tool body so each call is reported to ``on_event`` (when set)."""
+
+        def run(**arguments: Any) -> tuple[str, list[Evidence]]:
+            try:
+                content, evidence = func(**arguments)
+            except ToolException as exc:
+                self._emit(name, arguments, 0, str(exc))
+                raise
+            self._emit(name, arguments, len(evidence), None)
+            return content, evidence
+
+        return run
+
+    def _emit(self, tool: str, args: dict[str, Any], count: int, error: str | None) -> None:
+        if self.on_event is not None:
+            self.on_event(
+                {
+                    "type": "tool",
+                    "domain": self.domain,
+                    "tool": tool,
+                    "args": {k: v for k, v in args.items() if v is not None},
+                    "result_count": count,
+                    "error": error,
+                }
+            )
+
     def as_tools(self) -> list[StructuredTool]:
         """The LangChain tools (``content_and_artifact``; errors come back as JSON)."""
         specs = [
@@ -423,7 +472,7 @@ class KnowledgeTools:
         ]
         return [
             StructuredTool.from_function(
-                func=_refusing(func),
+                func=self._reporting(name, _refusing(func)),
                 name=name,
                 description=description,
                 args_schema=schema,

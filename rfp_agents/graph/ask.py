@@ -6,6 +6,7 @@ import sqlite3
 import uuid
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from typing import Any
 
 from langchain_core.language_models import BaseChatModel
 from langgraph.checkpoint.sqlite import SqliteSaver
@@ -34,11 +35,13 @@ def ask(
     thread_id: str | None = None,
     settings: Settings | None = None,
     chat_model: BaseChatModel | None = None,
+    document_ids: Sequence[str] | None = None,
 ) -> AskAnswer:
     """Answer ``question`` from ``knowledge_bases`` (the run's whole scope).
 
     Args:
         domains: force these domains instead of routing.
+        document_ids: restrict every retrieval to these documents (doc_id).
         thread_id: continue this thread (earlier turns inform follow-ups); a new one if None.
         chat_model: a model object to use instead of ``RFP_CHAT_MODEL`` (tests, embedding apps).
 
@@ -48,17 +51,75 @@ def ask(
         ProviderTimeoutError: the chat model did not answer in time.
     """
     settings = settings or get_settings()
-    thread_id = thread_id or uuid.uuid4().hex[:12]
-    configurable = {
-        "thread_id": thread_id,
-        "knowledge_bases": list(dict.fromkeys(knowledge_bases)) or [DEFAULT_KB],
-        "chat_model": chat_model or settings.chat_model or None,
-        "settings_base": settings,
-    }
+    config = run_config(knowledge_bases, thread_id, settings, chat_model, document_ids)
     with thread_store(settings) as checkpointer:
         compiled = build_graph().compile(checkpointer=checkpointer)
-        state = compiled.invoke(
-            {"question": question, "domains": list(domains) if domains else None},
-            {"configurable": configurable},
-        )
+        state = compiled.invoke(graph_input(question, domains), config)
     return AskAnswer.model_validate(state["answer"])
+
+
+def ask_stream(
+    question: str,
+    knowledge_bases: Sequence[str] = (DEFAULT_KB,),
+    *,
+    domains: Sequence[str] | None = None,
+    thread_id: str | None = None,
+    settings: Settings | None = None,
+    chat_model: BaseChatModel | None = None,
+    document_ids: Sequence[str] | None = None,
+) -> Iterator[dict[str, Any]]:
+    """``ask`` as events while the graph runs: route, tool, finding, then answer.
+
+    The final ``answer`` event carries the same ``AskAnswer`` that ``ask`` returns.
+    """
+    settings = settings or get_settings()
+    config = run_config(knowledge_bases, thread_id, settings, chat_model, document_ids)
+    with thread_store(settings) as checkpointer:
+        compiled = build_graph().compile(checkpointer=checkpointer)
+        for mode, chunk in compiled.stream(
+            graph_input(question, domains), config, stream_mode=["updates", "custom"]
+        ):
+            if mode == "custom":
+                yield chunk
+                continue
+            for node, update in chunk.items():
+                yield from _node_events(node, update or {})
+
+
+def _node_events(node: str, update: dict[str, Any]) -> Iterator[dict[str, Any]]:
+    if node == "route" and update.get("route"):
+        yield {"type": "route", **update["route"]}
+    elif node == "domain_agent":
+        for finding in update.get("findings") or []:
+            yield {
+                "type": "finding",
+                "domain": finding["domain"],
+                "mode": finding["mode"],
+                "no_evidence": finding["no_evidence"],
+                "passages": len(finding["evidence"]),
+            }
+    elif node == "synthesize" and update.get("answer"):
+        yield {"type": "answer", "answer": update["answer"]}
+
+
+def run_config(
+    knowledge_bases: Sequence[str],
+    thread_id: str | None,
+    settings: Settings,
+    chat_model: BaseChatModel | None,
+    document_ids: Sequence[str] | None,
+) -> dict[str, Any]:
+    """The runnable config of one run: thread, scope, model, settings."""
+    return {
+        "configurable": {
+            "thread_id": thread_id or uuid.uuid4().hex[:12],
+            "knowledge_bases": list(dict.fromkeys(knowledge_bases)) or [DEFAULT_KB],
+            "chat_model": chat_model or settings.chat_model or None,
+            "document_ids": list(document_ids) if document_ids else None,
+            "settings_base": settings,
+        }
+    }
+
+
+def graph_input(question: str, domains: Sequence[str] | None) -> dict[str, Any]:
+    return {"question": question, "domains": list(domains) if domains else None}

@@ -19,6 +19,8 @@ class Configuration:
     """The knowledge bases in scope for this run."""
     chat_model: str | BaseChatModel | None = None
     """An init_chat_model string or a model object; None reads RFP_CHAT_MODEL (empty: offline)."""
+    document_ids: list[str] | None = None
+    """Restrict every retrieval to these documents (doc_id); None means all in scope."""
     max_agent_rounds: int | None = None
     """ReAct rounds per agent; None reads RFP_MAX_AGENT_ROUNDS."""
     settings_base: Settings | None = None

@@ -14,6 +14,7 @@ from typing import Any
 
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage
 from langchain_core.runnables import RunnableConfig
+from langgraph.config import get_stream_writer
 from langgraph.graph import END, START, StateGraph
 from langgraph.types import Send
 
@@ -22,7 +23,7 @@ from rfp_agents.agents.loop import AgentLoop
 from rfp_agents.agents.models import DomainFinding
 from rfp_agents.agents.profiles import PROFILES
 from rfp_agents.agents.tools import KnowledgeScope, KnowledgeTools
-from rfp_agents.errors import InvalidQuestionError
+from rfp_agents.errors import InvalidQuestionError, UsageError
 from rfp_agents.graph.answer import synthesize_answer
 from rfp_agents.graph.configuration import Configuration
 from rfp_agents.graph.routing import forced_route, route_with_model
@@ -52,6 +53,11 @@ def validate(state: AskState, *, config: RunnableConfig) -> dict[str, Any]:
     configuration = Configuration.from_runnable_config(config)
     settings = configuration.settings()
     question = normalise_question(state.question, settings.max_question_characters)
+    if len(configuration.document_ids or []) > settings.max_selected_documents:
+        raise UsageError(
+            f"{len(configuration.document_ids or [])} documents selected; the limit is "
+            f"{settings.max_selected_documents} (RFP_MAX_SELECTED_DOCUMENTS)"
+        )
     for name in configuration.knowledge_bases:
         KnowledgeBase.open(name, settings)
     earlier = state.history[-1]["question"] if state.history else None
@@ -108,8 +114,12 @@ def domain_agent(task: AgentTask, *, config: RunnableConfig) -> dict[str, Any]:
     configuration = Configuration.from_runnable_config(config)
     settings = configuration.settings()
     services = services_for(settings)
-    scope = KnowledgeScope(configuration.knowledge_bases, services.retriever)
-    tools = KnowledgeTools(scope, EvidenceLog(), domain=task.domain)
+    scope = KnowledgeScope(
+        configuration.knowledge_bases,
+        services.retriever,
+        document_ids=configuration.document_ids,
+    )
+    tools = KnowledgeTools(scope, EvidenceLog(), domain=task.domain, on_event=_stream_writer())
     profile = PROFILES[task.domain]
     model = chat_model_for(settings, configuration.model_object)
     if model is None:
@@ -133,6 +143,14 @@ def synthesize(state: AskState, *, config: RunnableConfig) -> dict[str, Any]:
 
 
 # -------------------------------------------------------------------------------- helpers
+def _stream_writer():
+    """LangGraph's custom-stream writer inside a run (``stream_mode="custom"``), else None."""
+    try:
+        return get_stream_writer()
+    except RuntimeError:  # called outside a graph run
+        return None
+
+
 def normalise_question(question: str, limit: int) -> str:
     """NFC, control characters removed, whitespace collapsed; empty or too long is an error."""
     text = unicodedata.normalize("NFC", question or "")

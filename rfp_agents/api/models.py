@@ -1,0 +1,82 @@
+"""Request and response bodies of the HTTP API (they document the OpenAPI schema)."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from rfp_agents.config import DEFAULT_KB
+
+
+class ErrorBody(BaseModel):
+    """Every error the API returns: what went wrong, and what to do about it."""
+
+    error: str = Field(description="Short error type, e.g. 'invalid question'.")
+    detail: str = Field(description="What was wrong and how to fix it.")
+
+
+class AskRequest(BaseModel):
+    """``POST /api/ask``: a question about the documents of one or more knowledge bases."""
+
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+
+    question: str = Field(description="The question, in plain language.")
+    document_ids: list[str] | None = Field(
+        default=None, alias="documentIds", description="Only these documents (doc_id)."
+    )
+    knowledge_base_ids: list[str] = Field(
+        default_factory=lambda: [DEFAULT_KB],
+        alias="knowledgeBaseIds",
+        min_length=1,
+        description="Knowledge bases in scope for this question.",
+    )
+    domains: list[Literal["legal", "technical", "financial"]] | None = Field(
+        default=None, description="Force these domains instead of routing."
+    )
+    include_diagnostics: bool = Field(
+        default=False, alias="includeDiagnostics", description="Include retrieval diagnostics."
+    )
+    thread_id: str | None = Field(
+        default=None,
+        alias="threadId",
+        max_length=64,
+        pattern=r"^[A-Za-z0-9_.:-]+$",
+        description="Continue this conversation thread.",
+    )
+
+
+class KnowledgeBaseOut(BaseModel):
+    name: str
+    documents: int
+    chunks: int
+    embedding_model: str
+    created_at: str
+
+
+class DocumentOut(BaseModel):
+    doc_id: str
+    source: str
+    pages: int
+    chunks: int
+    pages_without_text: int
+    size_bytes: int
+    ingested_at: str
+
+
+class UploadJob(BaseModel):
+    """An upload's ingestion, run in the background; poll ``GET /api/documents/jobs/{id}``."""
+
+    job_id: str
+    kb: str
+    filename: str
+    status: Literal["queued", "running", "ingested", "replaced", "unchanged", "skipped", "failed"]
+    detail: str = ""
+    doc_id: str | None = None
+    pages: int = 0
+    chunks: int = 0
+
+
+class Health(BaseModel):
+    status: Literal["ok"] = "ok"
+    knowledge_bases: int

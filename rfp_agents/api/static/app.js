@@ -1,0 +1,219 @@
+// The rfp_agents page: ask (streamed), answer with [n] markers, references, diagnostics, documents.
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+
+function text(tag, content, className) {
+  const el = document.createElement(tag);
+  el.textContent = content;
+  if (className) el.className = className;
+  return el;
+}
+
+async function api(path, options = {}) {
+  const response = await fetch(path, options);
+  const body = await response.json().catch(() => ({}));
+  if (!response.ok) throw new Error(body.detail || `${response.status} ${response.statusText}`);
+  return body;
+}
+
+// ------------------------------------------------------------------ knowledge bases, documents
+async function loadKnowledgeBases() {
+  const kbs = await api("/api/knowledge-bases");
+  const select = $("kb");
+  select.replaceChildren(...kbs.map((kb) => {
+    const option = text("option", `${kb.name} (${kb.documents} documents)`);
+    option.value = kb.name;
+    return option;
+  }));
+  await loadDocuments();
+}
+
+async function loadDocuments() {
+  const kb = $("kb").value;
+  const body = $("documents").querySelector("tbody");
+  if (!kb) { body.replaceChildren(); return; }
+  const docs = await api(`/api/documents?kb=${encodeURIComponent(kb)}`);
+  body.replaceChildren(...docs.map((d) => {
+    const row = document.createElement("tr");
+    row.append(text("td", d.source), text("td", d.pages), text("td", d.chunks),
+               text("td", d.ingested_at));
+    return row;
+  }));
+}
+
+// ---------------------------------------------------------------------------------- asking
+function readEvents(buffer, onEvent) {
+  const blocks = buffer.split("\n\n");
+  const rest = blocks.pop();
+  for (const block of blocks) {
+    const data = block.split("\n").find((line) => line.startsWith("data: "));
+    if (data) onEvent(JSON.parse(data.slice(6)));
+  }
+  return rest;
+}
+
+function progress(line) {
+  $("progress").append(text("li", line));
+}
+
+async function ask(event) {
+  event.preventDefault();
+  const question = $("question").value.trim();
+  if (!question) return;
+  const domains = [...document.querySelectorAll("input[name=domain]:checked")].map((c) => c.value);
+  const body = {
+    question,
+    knowledgeBaseIds: [$("kb").value],
+    includeDiagnostics: $("diagnostics").checked,
+  };
+  if (domains.length) body.domains = domains;
+  $("progress").replaceChildren();
+  $("error").hidden = true;
+  $("answer-panel").hidden = true;
+  $("ask-button").disabled = true;
+  try {
+    const response = await fetch("/api/ask/stream", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+    });
+    if (!response.ok) {
+      const error = await response.json().catch(() => ({}));
+      throw new Error(error.detail || response.statusText);
+    }
+    const reader = response.body.getReader();
+    const decoder = new TextDecoder();
+    let buffer = "";
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      buffer = readEvents(buffer + decoder.decode(value, { stream: true }), onStreamEvent);
+    }
+  } catch (error) {
+    showError(error.message);
+  } finally {
+    $("ask-button").disabled = false;
+  }
+}
+
+function onStreamEvent(event) {
+  if (event.type === "route") progress(`Route: ${event.domains.join(", ")} (${event.method})`);
+  else if (event.type === "tool") {
+    const what = event.args.query_text || event.args.pattern || event.args.action || "";
+    progress(`${event.domain}: ${event.tool} ${what} → ${event.error ? event.error : event.result_count + " passages"}`);
+  } else if (event.type === "finding") {
+    progress(`${event.domain} answered${event.no_evidence ? " (no evidence)" : ""}`);
+  } else if (event.type === "answer") renderAnswer(event.answer);
+  else if (event.type === "error") showError(event.detail);
+}
+
+function showError(message) {
+  $("error").textContent = message;
+  $("error").hidden = false;
+}
+
+// ---------------------------------------------------------------------------- the answer
+function marker(citation) {
+  const wrap = document.createElement("span");
+  wrap.className = "cite";
+  const tipId = `tip-${citation.n}-${Math.random().toString(36).slice(2, 7)}`;
+  const button = text("button", `[${citation.n}]`);
+  button.type = "button";
+  button.setAttribute("aria-describedby", tipId);
+  button.setAttribute("aria-label", `Citation ${citation.n}: ${citation.source_file}, page ${citation.page_number}`);
+  const tip = document.createElement("span");
+  tip.className = "tip";
+  tip.id = tipId;
+  tip.setAttribute("role", "tooltip");
+  tip.append(text("span", `${citation.source_file}, p. ${citation.page_number}`, "where"),
+             text("span", citation.snippet, "snippet"));
+  wrap.append(button, tip);
+  return wrap;
+}
+
+function renderParagraph(line, byNumber) {
+  const p = document.createElement("p");
+  let last = 0;
+  for (const match of line.matchAll(/\[(\d+)\]/g)) {
+    p.append(document.createTextNode(line.slice(last, match.index)));
+    const citation = byNumber.get(Number(match[1]));
+    p.append(citation ? marker(citation) : document.createTextNode(match[0]));
+    last = match.index + match[0].length;
+  }
+  p.append(document.createTextNode(line.slice(last)));
+  return p;
+}
+
+function renderAnswer(answer) {
+  const byNumber = new Map(answer.citations.map((c) => [c.n, c]));
+  $("answer").replaceChildren(
+    ...answer.answer.split(/\n+/).filter(Boolean).map((line) => renderParagraph(line, byNumber)));
+  $("warnings").replaceChildren(...answer.warnings.map((w) => text("p", `⚠ ${w}`)));
+  renderReferences(answer.citations);
+  renderDiagnostics(answer.findings);
+  $("answer-panel").hidden = false;
+}
+
+function renderReferences(citations) {
+  const byDoc = new Map();
+  for (const c of citations) {
+    if (!byDoc.has(c.source_file)) byDoc.set(c.source_file, []);
+    byDoc.get(c.source_file).push(c);
+  }
+  $("references").replaceChildren(...[...byDoc].map(([file, items]) => {
+    const section = document.createElement("div");
+    section.className = "doc";
+    section.append(text("h4", file));
+    const list = document.createElement("ul");
+    for (const c of items) {
+      const li = text("li", `[${c.n}] p. ${c.page_number} — ${c.snippet}`, c.cited ? "" : "uncited");
+      list.append(li);
+    }
+    section.append(list);
+    return section;
+  }));
+}
+
+function renderDiagnostics(findings) {
+  const records = findings.flatMap((f) => f.diagnostics || []);
+  $("diagnostics-view").hidden = records.length === 0;
+  $("diagnostics-body").replaceChildren(...records.map((d) => {
+    const block = document.createElement("div");
+    block.append(text("h4", `${d.domain || ""}: ${d.question}`));
+    block.append(text("p", "Expanded queries: " + d.expanded_queries.map((q) => `“${q.query}” (${q.why})`).join("; ")));
+    const ranks = d.ranks.slice(0, 10).map((r) =>
+      `${r.selected ? "kept" : "    "} #${r.final_rank} ${r.source_file} p${r.page_number} ${r.final_score.toFixed(3)}: ${r.reasons.join("; ")}`);
+    const dropped = d.dropped.slice(0, 10).map((x) => `dropped ${x.source_file} p${x.page_number}: ${x.reason}`);
+    block.append(text("pre", [...ranks, ...dropped].join("\n")));
+    return block;
+  }));
+}
+
+// -------------------------------------------------------------------------------- uploads
+async function upload(event) {
+  event.preventDefault();
+  const file = $("file").files[0];
+  if (!file) return;
+  const form = new FormData();
+  form.append("file", file);
+  form.append("kb", $("kb").value || "default");
+  $("upload-status").textContent = `Uploading ${file.name}…`;
+  try {
+    let job = await api("/api/documents", { method: "POST", body: form });
+    while (job.status === "queued" || job.status === "running") {
+      $("upload-status").textContent = `${job.filename}: ${job.status}…`;
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      job = await api(`/api/documents/jobs/${job.job_id}`);
+    }
+    $("upload-status").textContent = `${job.filename}: ${job.detail || job.status}`;
+    await loadKnowledgeBases();
+  } catch (error) {
+    $("upload-status").textContent = `Upload failed: ${error.message}`;
+  }
+}
+
+$("ask-form").addEventListener("submit", ask);
+$("upload-form").addEventListener("submit", upload);
+$("kb").addEventListener("change", () => loadDocuments().catch((e) => showError(e.message)));
+loadKnowledgeBases().catch((error) => showError(error.message));
