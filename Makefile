@@ -31,8 +31,18 @@ demo: $(BIN)/rfp
 	RFP_HOME=$(DEMO_HOME) $(BIN)/rfp docs --kb sample
 	RFP_HOME=$(DEMO_HOME) $(BIN)/rfp ask "$(DEMO_QUESTION)" --kb sample --steps
 
-## test: set up with dev extras, lint, and run the whole test suite.
-test: $(VENV)/.dev
+# The browser test drives Debian's Chromium; install it when missing (as root, e.g. in CI).
+CHROMIUM ?= /usr/bin/chromium
+$(CHROMIUM):
+	@if [ "$$(id -u)" = 0 ]; then \
+	  echo "installing Debian's chromium for the browser test"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
+	else \
+	  echo "the browser test needs Debian's chromium: sudo apt-get install chromium" >&2; exit 1; \
+	fi
+
+## test: set up with dev extras and Chromium, lint, and run the whole test suite.
+test: $(VENV)/.dev $(CHROMIUM)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/python -m pytest -q

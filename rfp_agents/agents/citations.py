@@ -167,6 +167,7 @@ def number_citations(
         return numbers[key]
 
     cited_keys: set[tuple[str, str]] = set()
+    focus: dict[tuple[str, str], str] = {}
     mappings = []
     for domain, text, evidence in findings:
         local = {e.ref: e for e in evidence}
@@ -175,6 +176,10 @@ def number_citations(
             if ref in local:
                 mapping[ref] = number(local[ref], domain)
                 cited_keys.add(local[ref].key)
+        for sentence, refs in _citing_sentences(text):
+            for ref in refs:
+                if ref in local:
+                    focus.setdefault(local[ref].key, sentence)
         mappings.append(mapping)
     for domain, _, evidence in findings:
         for item in sorted(evidence, key=lambda e: -(e.score or 0.0)):
@@ -187,7 +192,7 @@ def number_citations(
             source_file=first[key].source_file,
             page_number=first[key].page_number,
             chunk_id=first[key].chunk_id,
-            snippet=_snippet(first[key].content),
+            snippet=snippet(first[key].content, focus.get(key)),
             score=first[key].score,
             cited=key in cited_keys,
             domains=domains[key],
@@ -197,6 +202,27 @@ def number_citations(
     return texts, citations
 
 
-def _snippet(content: str) -> str:
+def _citing_sentences(text: str) -> list[tuple[str, list[int]]]:
+    """Each sentence of an answer that carries markers, without them, with their refs."""
+    found = []
+    for line in text.split("\n"):
+        for sentence in split_sentences(line):
+            refs = markers_in(sentence)
+            if refs:
+                found.append((" ".join(MARKER.sub("", sentence).split()), refs))
+    return found
+
+
+def snippet(content: str, focus: str | None = None) -> str:
+    """What a reader sees for a citation: the passage from the sentence the answer cited it
+    for (the best match of ``focus``), or from its start; at most SNIPPET_CHARACTERS."""
     text = " ".join(content.split())
+    if focus:
+        terms = set(content_terms(focus))
+        sentences = split_sentences(content)
+        if terms and sentences:
+            best = max(sentences, key=lambda s: _overlap(terms, s))
+            start = text.find(best)
+            if start > 0 and _overlap(terms, best) > 0:
+                text = "…" + text[start:]
     return text if len(text) <= SNIPPET_CHARACTERS else text[: SNIPPET_CHARACTERS - 1] + "…"

@@ -164,8 +164,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         }
 
     def shaped(answer: AskAnswer, diagnostics: bool) -> dict[str, Any]:
-        exclude = None if diagnostics else {"findings": {"__all__": {"diagnostics"}}}
-        return answer.model_dump(mode="json", exclude=exclude)
+        """The answer as JSON; diagnostics (large) only when asked for, else ``[]``."""
+        body = answer.model_dump(mode="json")
+        if not diagnostics:
+            for finding in body["findings"]:
+                finding["diagnostics"] = []
+        return body
 
     # ------------------------------------------------------------------------- routes
     @app.get("/healthz", response_model=Health, tags=["service"])

@@ -22,7 +22,8 @@ async function loadKnowledgeBases() {
   const kbs = await api("/api/knowledge-bases");
   const select = $("kb");
   select.replaceChildren(...kbs.map((kb) => {
-    const option = text("option", `${kb.name} (${kb.documents} documents)`);
+    const label = `${kb.name} (${kb.documents} document${kb.documents === 1 ? "" : "s"})`;
+    const option = text("option", label);
     option.value = kb.name;
     return option;
   }));

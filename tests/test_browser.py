@@ -1,0 +1,84 @@
+"""The web page in a real browser: Debian's headless Chromium driven by Playwright.
+
+`make test` installs Debian's `chromium` when it is missing (as root; `.ci/run` runs it).
+The server runs on loopback in a thread; the page asks about the sample RFP, and hovering
+(and focusing, for keyboard users) a citation marker must show the snippet, file and page.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+import uvicorn
+from playwright.sync_api import expect, sync_playwright
+
+from rfp_agents.api.app import create_app
+from rfp_agents.config import Settings
+
+CHROMIUM = os.environ.get("RFP_CHROMIUM", "/usr/bin/chromium")
+SCREENSHOT = os.environ.get("RFP_SCREENSHOT")  # save the answer page here when set
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def server(sample_kb_settings: Settings) -> Iterator[str]:
+    port = free_port()
+    config = uvicorn.Config(
+        create_app(sample_kb_settings), host="127.0.0.1", port=port, log_level="warning"
+    )
+    instance = uvicorn.Server(config)
+    thread = threading.Thread(target=instance.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 30
+    while not instance.started:
+        assert time.monotonic() < deadline, "the server did not start"
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}"
+    instance.should_exit = True
+    thread.join(timeout=10)
+
+
+def test_ask_in_the_browser_and_read_a_citation(server: str, tmp_path: Path):
+    assert Path(CHROMIUM).exists(), f"{CHROMIUM} is missing: run `make test` (it installs it)"
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=CHROMIUM,
+            args=["--no-sandbox", "--disable-background-networking"],
+        )
+        page = browser.new_page(viewport={"width": 1366, "height": 900})
+        page.goto(server)
+        expect(page.locator("#kb option[value=sample]")).to_have_count(1)
+        page.select_option("#kb", "sample")
+        expect(page.locator("#documents tbody tr")).to_have_count(1)
+        page.fill("#question", "What liquidated damages apply if go-live is late?")
+        page.click("#ask-button")
+
+        marker = page.locator("#answer .cite button").first
+        expect(marker).to_have_text("[1]", timeout=60_000)
+        expect(page.locator("#progress li").first).to_contain_text("Route: legal")
+        tip = page.locator("#answer .cite .tip").first
+        expect(tip).to_be_hidden()
+        marker.hover()
+        expect(tip).to_be_visible()
+        expect(tip).to_contain_text("sample_rfp.pdf, p. 9")
+        expect(tip).to_contain_text("liquidated damages")
+        page.mouse.move(0, 0)
+        expect(tip).to_be_hidden()
+        marker.focus()  # keyboard users get the same tooltip
+        expect(tip).to_be_visible()
+        expect(page.locator("#references")).to_contain_text("sample_rfp.pdf")
+        if SCREENSHOT:
+            marker.hover()
+            page.screenshot(path=SCREENSHOT, full_page=False)
+        browser.close()
