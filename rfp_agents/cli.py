@@ -24,6 +24,7 @@ from rich.table import Table
 
 from rfp_agents.config import DEFAULT_KB, get_settings
 from rfp_agents.errors import RfpError, UsageError, describe_validation_error
+from rfp_agents.store import CONNECTION_ERRORS, unreachable
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
@@ -69,6 +70,10 @@ def handles_errors(command: F) -> F:
                 f"[bold red]invalid input:[/] {describe_validation_error(exc)}", highlight=False
             )
             raise typer.Exit(UsageError.exit_code) from exc
+        except CONNECTION_ERRORS as exc:
+            error = unreachable(get_settings().chroma_url or "the store", exc)
+            err_console.print(f"[bold red]error:[/] {error}", highlight=False, soft_wrap=True)
+            raise typer.Exit(error.exit_code) from exc
 
     return wrapper  # type: ignore[return-value]
 

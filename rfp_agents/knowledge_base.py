@@ -35,6 +35,7 @@ from rfp_agents.store import (
     chunks_collection_name,
     get_client,
     manifest_collection_name,
+    reachable,
     validate_kb_name,
 )
 
@@ -128,6 +129,11 @@ class KnowledgeBase:
 
         settings = settings or get_settings()
         validate_kb_name(name)
+        with reachable(settings):
+            return cls._open(name, settings, create)
+
+    @classmethod
+    def _open(cls, name: str, settings: Settings, create: bool) -> KnowledgeBase:
         client = get_client(settings)
         model = embedding_model_id(settings)
         if create:
@@ -164,6 +170,11 @@ class KnowledgeBase:
     @staticmethod
     def list_all(settings: Settings) -> list[KnowledgeBaseInfo]:
         """Every knowledge base in the store, sorted by name."""
+        with reachable(settings):
+            return KnowledgeBase._list_all(settings)
+
+    @staticmethod
+    def _list_all(settings: Settings) -> list[KnowledgeBaseInfo]:
         client: ClientAPI = get_client(settings)
         infos = []
         for collection in client.list_collections():

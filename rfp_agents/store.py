@@ -9,9 +9,12 @@ from __future__ import annotations
 
 import re
 import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from urllib.parse import urlparse
 
 import chromadb
+import httpx
 from chromadb.api import ClientAPI
 from chromadb.config import Settings as ChromaSettings
 
@@ -84,12 +87,37 @@ def _make_http_client(url: str) -> ClientAPI:
         )
         client.heartbeat()
     except Exception as exc:
-        raise StoreUnavailableError(
-            f"Cannot reach the Chroma server at {url} ({type(exc).__name__}: {exc}). "
-            "Start it with `chroma run --path DIR --port PORT`, or unset RFP_CHROMA_URL "
-            "to use the embedded store."
-        ) from exc
+        raise unreachable(url, exc) from exc
     return client
+
+
+def unreachable(url: str, exc: BaseException) -> StoreUnavailableError:
+    """The error a user sees when the Chroma server does not answer: it names the URL."""
+    return StoreUnavailableError(
+        f"Cannot reach the Chroma server at {url} ({type(exc).__name__}: {exc}). "
+        "Start it with `chroma run --path DIR --port PORT`, or unset RFP_CHROMA_URL "
+        "to use the embedded store."
+    )
+
+
+CONNECTION_ERRORS: tuple[type[BaseException], ...] = (httpx.TransportError, ConnectionError)
+"""What a Chroma ``HttpClient`` raises when the server is down or the connection drops."""
+
+
+@contextmanager
+def reachable(settings: Settings) -> Iterator[None]:
+    """Turn a dropped connection to the Chroma server into ``StoreUnavailableError``.
+
+    The cached client is dropped too, so the next request after the server is back makes a
+    fresh connection (and a fresh heartbeat).
+    """
+    try:
+        yield
+    except CONNECTION_ERRORS as exc:
+        if not settings.chroma_url:
+            raise
+        forget_clients()
+        raise unreachable(settings.chroma_url, exc) from exc
 
 
 def forget_clients() -> None:

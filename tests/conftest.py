@@ -4,6 +4,11 @@ from __future__ import annotations
 
 import os
 import shutil
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -47,6 +52,118 @@ def sample_kb_settings(tmp_path_factory: pytest.TempPathFactory) -> Settings:
     """
     home = tmp_path_factory.mktemp("shared_home")
     settings = Settings(home=home)
+    assert ingest_paths([SAMPLE_PDF], settings, "sample").exit_code == 0
+    assert ingest_paths([REAL_PWS, REAL_QASP], settings, "real").exit_code == 0
+    return settings
+
+
+# ------------------------------------------------------------------ Chroma server mode
+STORES = ("embedded", "server")
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _chroma_binary() -> str:
+    beside = Path(sys.executable).parent / "chroma"
+    found = str(beside) if beside.exists() else shutil.which("chroma")
+    if not found:
+        raise RuntimeError("the `chroma` command (from the chromadb package) is not installed")
+    return found
+
+
+class ChromaServer:
+    """A real `chroma run` process on loopback (start, stop, start again on the same port)."""
+
+    def __init__(self, path: Path, port: int | None = None):
+        self.path, self.port = path, port or _free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.process: subprocess.Popen | None = None
+
+    def start(self) -> ChromaServer:
+        import chromadb
+
+        log = (self.path.parent / f"{self.path.name}.log").open("a")
+        self.process = subprocess.Popen(
+            [_chroma_binary(), "run", "--path", str(self.path), "--host", "127.0.0.1",
+             "--port", str(self.port)],
+            stdout=log,
+            stderr=subprocess.STDOUT,
+        )  # fmt: skip
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                chromadb.HttpClient(host="127.0.0.1", port=self.port).heartbeat()
+                return self
+            except Exception:
+                if self.process.poll() is not None or time.monotonic() > deadline:
+                    self.process.kill()
+                    raise RuntimeError(f"chroma run did not start; see {log.name}") from None
+                time.sleep(0.2)
+
+    def stop(self) -> None:
+        if self.process is not None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+            self.process = None
+        forget_clients()
+
+
+def _run_chroma(path: Path) -> Iterator[str]:
+    server = ChromaServer(path).start()
+    try:
+        yield server.url
+    finally:
+        server.stop()
+
+
+@pytest.fixture(scope="session")
+def chroma_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A real `chroma run` on loopback, emptied before each test that uses ``store_url``."""
+    yield from _run_chroma(tmp_path_factory.mktemp("chroma_scratch"))
+
+
+@pytest.fixture(scope="session")
+def shared_chroma_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A second server for the read-only session knowledge bases (never emptied)."""
+    yield from _run_chroma(tmp_path_factory.mktemp("chroma_shared"))
+
+
+def clear_server(url: str) -> None:
+    """Delete every collection on the server (each test starts from an empty store)."""
+    import chromadb
+
+    host, port = url.removeprefix("http://").split(":")
+    client = chromadb.HttpClient(host=host, port=int(port))
+    for collection in client.list_collections():
+        client.delete_collection(collection.name)
+    forget_clients()
+
+
+@pytest.fixture(params=STORES)
+def store_url(request: pytest.FixtureRequest) -> str:
+    """'' (embedded store on disk) or the URL of an emptied Chroma server."""
+    if request.param == "embedded":
+        return ""
+    url = request.getfixturevalue("chroma_server")
+    clear_server(url)
+    return url
+
+
+@pytest.fixture(scope="session")
+def server_kb_settings(
+    shared_chroma_server: str, tmp_path_factory: pytest.TempPathFactory
+) -> Settings:
+    """``sample_kb_settings`` on a Chroma server: read-only "sample" and "real"."""
+    settings = Settings(
+        home=tmp_path_factory.mktemp("server_home"), chroma_url=shared_chroma_server
+    )
     assert ingest_paths([SAMPLE_PDF], settings, "sample").exit_code == 0
     assert ingest_paths([REAL_PWS, REAL_QASP], settings, "real").exit_code == 0
     return settings

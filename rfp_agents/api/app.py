@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Annotated, Any
 
+import httpx
 from fastapi import Depends, FastAPI, File, Form, Header, HTTPException, Request, UploadFile
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, StreamingResponse
@@ -37,6 +38,7 @@ from rfp_agents.errors import (
     OutOfScopeError,
     ProviderTimeoutError,
     RfpError,
+    StoreUnavailableError,
     UsageError,
 )
 from rfp_agents.graph.answer import AskAnswer
@@ -44,13 +46,13 @@ from rfp_agents.graph.ask import ask, ask_stream
 from rfp_agents.knowledge_base import KnowledgeBase
 from rfp_agents.skills.context_retriever import ContextRetriever, IndexEmptyError
 from rfp_agents.skills.context_retriever.models import RetrievalInput, RetrievalOutput
-from rfp_agents.store import validate_kb_name
+from rfp_agents.store import unreachable, validate_kb_name
 
 log = logging.getLogger("rfp_agents.api")
 STATIC = Path(__file__).parent / "static"
 ERRORS = {400: "bad request", 401: "unauthorized", 403: "forbidden", 404: "not found",
           413: "too large", 415: "unsupported media type", 422: "invalid body",
-          504: "timeout"}  # fmt: skip
+          503: "store unavailable", 504: "timeout"}  # fmt: skip
 ERROR_RESPONSES: dict[int | str, dict[str, Any]] = {
     code: {"model": ErrorBody, "description": name} for code, name in ERRORS.items()
 }
@@ -82,6 +84,8 @@ def status_for(exc: RfpError) -> int:
         return 504
     if isinstance(exc, OutOfScopeError):
         return 403
+    if isinstance(exc, StoreUnavailableError):
+        return 503
     if isinstance(exc, KnowledgeBaseNotFound | DocumentNotFound | IndexEmptyError):
         return 404
     if isinstance(exc, UsageError):
@@ -125,6 +129,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             field = ".".join(str(p) for p in error["loc"] if p != "body") or "body"
             parts.append(f"{field}: {error['msg'].removeprefix('Value error, ')}")
         return error_response(422, "; ".join(parts))
+
+    @app.exception_handler(httpx.TransportError)
+    async def _store_down(request: Request, exc: httpx.TransportError) -> JSONResponse:
+        url = request.app.state.settings.chroma_url or "the store"
+        return error_response(503, str(unreachable(url, exc)))
 
     @app.exception_handler(Exception)
     async def _unexpected(_: Request, exc: Exception) -> JSONResponse:

@@ -16,8 +16,16 @@ from tests.conftest import REAL_PWS, ROOT, SAMPLE_PDF, copy_to
 from tests.pdf_factory import encrypted_pdf, text_pdf, truncated_pdf
 
 scenarios("pipeline/ingest.feature")
+# Each scenario runs twice: on the embedded store and on a real Chroma server.
+pytestmark = pytest.mark.usefixtures("store_url")
 
 CONTRACT_FIELDS = ("source", "page_number", "chunk_id", "doc_id", "chunk_index", "category", "kb")
+
+
+@pytest.fixture
+def settings(rfp_home: Path, store_url: str) -> Settings:
+    """Every ingestion scenario runs on the embedded store and on a Chroma server."""
+    return Settings(home=rfp_home, chroma_url=store_url)
 
 
 @pytest.fixture

@@ -22,10 +22,12 @@ from rfp_agents.skills.context_retriever import (
     InvalidRetrievalInputError,
 )
 from rfp_agents.skills.context_retriever.filters import compile_filter, matches
-from tests.conftest import SAMPLE_PDF
+from tests.conftest import SAMPLE_PDF, STORES
 from tests.pdf_factory import text_pdf
 
 scenarios("pipeline/retrieve_node.feature")
+# Each scenario runs twice: on the embedded store and on a real Chroma server.
+pytestmark = pytest.mark.usefixtures("kb_settings")
 
 ERRORS = {
     "InvalidRetrievalInputError": InvalidRetrievalInputError,
@@ -55,9 +57,16 @@ class CountingEmbeddings:
         return self.inner.embed_documents(texts)
 
 
+@pytest.fixture(params=STORES)
+def kb_settings(request: pytest.FixtureRequest) -> Settings:
+    """The session's "sample" and "real" knowledge bases, embedded or on a Chroma server."""
+    name = "sample_kb_settings" if request.param == "embedded" else "server_kb_settings"
+    return request.getfixturevalue(name)
+
+
 @pytest.fixture
-def ctx(sample_kb_settings: Settings, monkeypatch: pytest.MonkeyPatch) -> dict:
-    embeddings = CountingEmbeddings(get_embeddings(sample_kb_settings))
+def ctx(kb_settings: Settings, monkeypatch: pytest.MonkeyPatch) -> dict:
+    embeddings = CountingEmbeddings(get_embeddings(kb_settings))
     queries = {"n": 0}
     real_query = Collection.query
 
@@ -67,7 +76,7 @@ def ctx(sample_kb_settings: Settings, monkeypatch: pytest.MonkeyPatch) -> dict:
 
     monkeypatch.setattr(Collection, "query", counting_query)
     return {
-        "settings": sample_kb_settings,
+        "settings": kb_settings,
         "embeddings": embeddings,
         "queries": queries,
         "outputs": [],
@@ -90,7 +99,7 @@ def _last(ctx: dict):
     )
 )
 def duplicates_kb(ctx: dict, kb: str, tmp_path: Path) -> None:
-    settings = Settings(home=tmp_path / "dups_home")
+    settings = Settings(home=tmp_path / "dups_home", chroma_url=ctx["settings"].chroma_url)
     copies = text_pdf(
         tmp_path / "ld-copies.pdf",
         [
@@ -104,6 +113,7 @@ def duplicates_kb(ctx: dict, kb: str, tmp_path: Path) -> None:
 
 @given("an empty store")
 def empty_store(ctx: dict, tmp_path: Path) -> None:
+    # An empty embedded store in both runs: the shared server is never empty.
     ctx["settings"] = Settings(home=tmp_path / "empty_home")
 
 

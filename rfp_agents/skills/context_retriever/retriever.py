@@ -21,7 +21,11 @@ from pydantic import ValidationError
 
 from rfp_agents.config import DEFAULT_KB, Settings, get_settings
 from rfp_agents.embeddings import get_embeddings
-from rfp_agents.errors import KnowledgeBaseNotFound, describe_validation_error
+from rfp_agents.errors import (
+    KnowledgeBaseNotFound,
+    StoreUnavailableError,
+    describe_validation_error,
+)
 from rfp_agents.knowledge_base import KnowledgeBase
 from rfp_agents.retrieval.lexical import LexicalIndexCache
 from rfp_agents.skills.context_retriever.errors import (
@@ -41,6 +45,7 @@ from rfp_agents.skills.context_retriever.models import (
     RetrievalOutput,
     SearchType,
 )
+from rfp_agents.store import reachable
 
 log = logging.getLogger("rfp_agents.retrieval")
 
@@ -146,7 +151,19 @@ class ContextRetriever:
     def run(
         self, request: RetrievalInput, query_vector: list[float] | None = None
     ) -> RetrievalOutput:
-        """Run a validated request. ``query_vector`` skips embedding (benchmarks, batch jobs)."""
+        """Run a validated request. ``query_vector`` skips embedding (benchmarks, batch jobs).
+
+        Raises ``StoreUnavailableError`` (naming the URL) when a Chroma server drops away.
+        """
+        try:
+            with reachable(self.settings):
+                return self._run(request, query_vector)
+        except StoreUnavailableError:
+            with self._lock:
+                self._kbs.clear()  # reopen collections on a fresh client next time
+            raise
+
+    def _run(self, request: RetrievalInput, query_vector: list[float] | None) -> RetrievalOutput:
         compiled = compile_filter(request.metadata_filter, self.settings.max_filter_depth)
         kb = self.knowledge_base(request.kb)
         if query_vector is None:
