@@ -17,6 +17,7 @@ next ingest of the same file purges or overwrites.
 from __future__ import annotations
 
 import json
+import logging
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -38,6 +39,8 @@ from rfp_agents.store import (
     reachable,
     validate_kb_name,
 )
+
+log = logging.getLogger("rfp_agents.store")
 
 DocumentStatus = Literal["writing", "complete", "retiring"]
 # The manifest stores no vectors we search; Chroma still wants one per record.
@@ -273,6 +276,8 @@ class KnowledgeBase:
     def begin_document(self, record: DocumentRecord) -> None:
         """Announce a document version; its chunks stay hidden until ``commit_document``."""
         self._put_records([record.with_status("writing")])
+        log.info("writing %s (%s, %d chunks) into %s", record.doc_id, record.source,
+                 record.chunks, self.name)  # fmt: skip
 
     def write_chunks(
         self,
@@ -297,6 +302,7 @@ class KnowledgeBase:
         """Make ``record`` visible and hide what it replaces, in one manifest write; then purge."""
         retiring = [old.with_status("retiring") for old in replaces if old.doc_id != record.doc_id]
         self._put_records([record.with_status("complete"), *retiring])
+        log.info("committed %s (%s) in %s", record.doc_id, record.source, self.name)
         for old in retiring:
             self.purge_document(old.doc_id)
 
