@@ -174,7 +174,7 @@ def _nest(node: dict, depth: int) -> dict:
     return node
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=1000, deadline=None)
 @given(
     valid=valid_filters,
     how=st.sampled_from(

@@ -5,9 +5,10 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from pypdf import PdfReader
-from pypdf.errors import FileNotDecryptedError, PdfReadError
+from pypdf.errors import FileNotDecryptedError, LimitReachedError, PdfReadError
 
 # pypdf logs every recoverable oddity of real-world PDFs as a warning; they are not ours.
 logging.getLogger("pypdf").setLevel(logging.ERROR)
@@ -78,12 +79,33 @@ def read_pdf_text(data: bytes, *, max_pages: int) -> PdfText:
     pages = []
     for number, page in enumerate(reader.pages, start=1):
         try:
-            pages.append(page.extract_text() or "")
+            text = page.extract_text() or ""
+            if not text.strip():
+                _check_not_a_bomb(page, number)
+            pages.append(text)
+        except PdfSkipped:
+            raise
         except FileNotDecryptedError as exc:
             raise PdfSkipped("encrypted", "a password is required") from exc
         except Exception as exc:  # noqa: BLE001 - pypdf raises many types on damaged pages
             raise PdfSkipped("corrupt", f"page {number}: {type(exc).__name__}: {exc}") from exc
     return PdfText(pages)
+
+
+def _check_not_a_bomb(page: Any, number: int) -> None:
+    """pypdf stops decompressing a stream at its output limit and then extracts no text;
+    tell that apart from a page that has no text layer, so the user hears the real reason."""
+    try:
+        contents = page.get_contents()
+        if contents is not None:
+            contents.get_data()
+    except LimitReachedError as exc:
+        raise PdfSkipped(
+            "decompression bomb",
+            f"page {number} decompresses past pypdf's safety limit ({exc})",
+        ) from exc
+    except Exception:  # noqa: BLE001 - anything else: an ordinary empty page
+        return
 
 
 def _open_reader(data: bytes) -> PdfReader:
