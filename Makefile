@@ -54,6 +54,8 @@ lint: $(VENV)/.dev
 bench: $(VENV)/.dev
 	$(BIN)/python benchmarks/ingest.py
 	$(BIN)/python benchmarks/retrieve.py
+	$(BIN)/python benchmarks/scale.py
+	$(BIN)/python benchmarks/load.py
 
 ## eval: retrieval and answer quality on the gold questions (every mode, one table).
 EVAL_HOME ?= $(CURDIR)/.rfp-eval

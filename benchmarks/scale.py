@@ -1,0 +1,199 @@
+"""Scale benchmark: a knowledge base of 100,000 chunks, embedded store vs a Chroma server.
+
+The real corpus (../shared/data/rfps, ~600 chunks) is ingested once (that rate includes
+embedding). It is then replicated to the target size: each replica is a new document with
+its own doc_id, chunk ids, a varied text (the replica number is added to every chunk, so
+BM25 sees distinct documents) and slightly perturbed, re-normalised vectors. The embedding
+model is not rerun on copies; the replica write rate measures the store, not the model.
+
+Printed per store: seed ingest rate, replica write rate (chunks/s), this process's peak RSS
+(and the server's, for server mode), the BM25 index build time, and p50/p95 query latency
+(embedding excluded: query vectors are computed once) for similarity, MMR, filtered
+similarity and hybrid search. Target: similarity p95 <= 50 ms at 100k chunks.
+
+Run: `.venv/bin/python benchmarks/scale.py [--chunks 100000] [--queries 40] [--store both]`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import numpy as np
+
+os.environ.setdefault("HF_HUB_OFFLINE", "1")
+os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
+
+ROOT = Path(__file__).resolve().parent.parent
+RFPS = Path(os.environ.get("RFP_RFPS_DIR", ROOT.parent / "shared" / "data" / "rfps"))
+QUERIES = [
+    "What insurance must the contractor carry?",
+    "termination for convenience notice period",
+    "uptime and availability service level 99.99%",
+    "invoice submission requirements",
+    "data rights and open source licensing FAR 52.227-14",
+    "key personnel substitution",
+    "limitation of funds clause 52.232-22",
+    "travel costs and per diem",
+    "vulnerability remediation timelines",
+    "evaluation criteria and price",
+    "WCAG 2.1 accessibility requirements",
+    "price reduction for poor performance",
+]
+FILTER = {"category": {"$in": ["legal", "financial"]}, "page_number": {"$lte": 20}}
+
+
+def peak_rss_mb(pid: int | None = None) -> float:
+    if pid is None:
+        return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+def start_server(path: Path) -> tuple[subprocess.Popen, str]:
+    import chromadb
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    chroma = Path(sys.executable).parent / "chroma"
+    process = subprocess.Popen(
+        [str(chroma), "run", "--path", str(path), "--host", "127.0.0.1", "--port", str(port)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    for _ in range(300):
+        try:
+            chromadb.HttpClient(host="127.0.0.1", port=port).heartbeat()
+            return process, f"http://127.0.0.1:{port}"
+        except Exception:
+            time.sleep(0.2)
+    process.kill()
+    raise RuntimeError("chroma run did not start")
+
+
+def build(settings, target: int) -> dict[str, float]:
+    from rfp_agents.ingest import ingest_paths
+    from rfp_agents.knowledge_base import DocumentRecord, KnowledgeBase, now_iso
+
+    start = time.perf_counter()
+    report = ingest_paths([RFPS], settings, "seed")
+    seed_seconds = time.perf_counter() - start
+    pages = sum(o.pages for o in report.outcomes)
+    seed = KnowledgeBase.open("seed", settings).chunks.get(
+        include=["embeddings", "documents", "metadatas"]
+    )
+    vectors = np.asarray(seed["embeddings"], dtype=np.float32)
+    kb = KnowledgeBase.open("scale", settings, create=True)
+    rng = np.random.default_rng(7)
+    replicas = -(-target // len(seed["ids"]))
+    start = time.perf_counter()
+    written = 0
+    for r in range(replicas):
+        noisy = vectors + rng.normal(0, 0.02, vectors.shape).astype(np.float32)
+        noisy /= np.linalg.norm(noisy, axis=1, keepdims=True)
+        doc_id = f"replica{r:04d}"
+        metas = [
+            {**m, "doc_id": doc_id, "chunk_id": f"{doc_id}-{m['chunk_id']}", "kb": "scale",
+             "source": f"replica-{r:04d}-{m['source']}"}
+            for m in seed["metadatas"]
+        ]  # fmt: skip
+        texts = [f"{t} (tender copy {r})" for t in seed["documents"]]
+        record = DocumentRecord(doc_id, f"replica-{r:04d}", "writing", 200, len(metas), 0, 0,
+                                now_iso())  # fmt: skip
+        kb.begin_document(record)
+        kb.write_chunks([m["chunk_id"] for m in metas], noisy, texts, metas, 1000)
+        kb.commit_document(record, replaces=[])
+        written += len(metas)
+    write_seconds = time.perf_counter() - start
+    return {
+        "seed_pages_per_s": pages / seed_seconds,
+        "seed_chunks": len(seed["ids"]),
+        "chunks": kb.count_chunks(),
+        "write_chunks_per_s": written / write_seconds,
+    }
+
+
+def latencies(retriever, vectors, search_type: str, metadata_filter=None, rounds: int = 1):
+    times = []
+    for _ in range(rounds):
+        for query, vector in vectors:
+            request = retriever.validate(
+                query=query, top_k=5, search_type=search_type, metadata_filter=metadata_filter,
+                kb="scale",
+            )  # fmt: skip
+            start = time.perf_counter()
+            out = retriever.run(request, vector)
+            times.append((time.perf_counter() - start) * 1000)
+            assert out.results, (query, search_type)
+    times.sort()
+    return statistics.median(times), times[int(0.95 * (len(times) - 1))]
+
+
+def measure(store: str, target: int, query_count: int) -> None:
+    from rfp_agents.config import Settings
+    from rfp_agents.skills.context_retriever import ContextRetriever
+    from rfp_agents.store import forget_clients
+
+    home = Path(tempfile.mkdtemp(prefix=f"rfp-scale-{store}-"))
+    server = None
+    url = ""
+    if store == "server":
+        server, url = start_server(home / "chroma-server")
+    try:
+        settings = Settings(home=home, chroma_url=url)
+        built = build(settings, target)
+        retriever = ContextRetriever(settings)
+        queries = (QUERIES * (query_count // len(QUERIES) + 1))[:query_count]
+        vectors = [(q, retriever.embeddings.embed_query(q)) for q in queries]
+        start = time.perf_counter()
+        retriever.lexical.index_for(retriever.knowledge_base("scale"))
+        bm25_seconds = time.perf_counter() - start
+        rounds = 1
+        results = {
+            "similarity": latencies(retriever, vectors, "similarity", rounds=rounds),
+            "mmr": latencies(retriever, vectors, "mmr", rounds=rounds),
+            "filtered": latencies(retriever, vectors, "similarity", FILTER, rounds=rounds),
+            "hybrid": latencies(retriever, vectors, "hybrid", rounds=rounds),
+        }
+        print(f"\n== {store} store, {built['chunks']:,} chunks ==")
+        print(f"seed ingest (with embedding): {built['seed_pages_per_s']:.1f} pages/s, "
+              f"{built['seed_chunks']} chunks")  # fmt: skip
+        print(f"replica writes (no embedding): {built['write_chunks_per_s']:,.0f} chunks/s")
+        print(f"BM25 index build: {bm25_seconds:.1f} s")
+        print(f"peak RSS: this process {peak_rss_mb():,.0f} MB"
+              + (f", server {peak_rss_mb(server.pid):,.0f} MB" if server else ""))  # fmt: skip
+        for name, (p50, p95) in results.items():
+            flag = ""
+            if name == "similarity":
+                flag = "  (target p95 <= 50 ms: " + ("met" if p95 <= 50 else "MISSED") + ")"
+            print(f"{name:>10}: p50 {p50:6.1f} ms   p95 {p95:6.1f} ms{flag}")
+    finally:
+        forget_clients()
+        if server is not None:
+            server.terminate()
+            server.wait(timeout=30)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--chunks", type=int, default=100_000)
+    parser.add_argument("--queries", type=int, default=48)
+    parser.add_argument("--store", choices=["embedded", "server", "both"], default="both")
+    args = parser.parse_args()
+    for store in ("embedded", "server") if args.store == "both" else (args.store,):
+        measure(store, args.chunks, args.queries)
+
+
+if __name__ == "__main__":
+    main()
