@@ -10,6 +10,7 @@ import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
@@ -167,6 +168,16 @@ def server_kb_settings(
     assert ingest_paths([SAMPLE_PDF], settings, "sample").exit_code == 0
     assert ingest_paths([REAL_PWS, REAL_QASP], settings, "real").exit_code == 0
     return settings
+
+
+@pytest.fixture
+def hang() -> Iterator[SimpleNamespace]:
+    """A hanging chat model (``hang.model``) and its switches; released after the test."""
+    from tests.fake_models import hanging_model
+
+    model, switches = hanging_model()
+    yield SimpleNamespace(model=model, release=switches.release, answered=switches.answered)
+    switches.release.set()  # let the abandoned call finish
 
 
 @pytest.fixture

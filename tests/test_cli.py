@@ -107,3 +107,22 @@ def test_ask_errors_exit_with_clear_codes(sample_kb_settings, monkeypatch):
     assert missing.exit_code == 1 and "does not exist" in missing.output
     domain = rfp("ask", "What is the price?", "--kb", "sample", "--domain", "sales")
     assert domain.exit_code == 2 and "unknown domain" in domain.output
+
+
+def test_a_hanging_model_is_cut_off_with_a_clear_message_and_exit_code_3(
+    sample_kb_settings, monkeypatch, hang
+):
+    import importlib
+
+    model = hang.model
+    graph_module = importlib.import_module("rfp_agents.graph.graph")
+    monkeypatch.setattr(graph_module, "chat_model_for", lambda settings, given=None: model)
+    monkeypatch.setenv("RFP_HOME", str(sample_kb_settings.home))
+    monkeypatch.setenv("RFP_PROVIDER_TIMEOUT_SECONDS", "0.3")
+    result = rfp("ask", "What insurance is required?", "--kb", "sample", "--domain", "legal")
+    assert result.exit_code == 3
+    assert "did not answer within 0.3 s" in result.output
+    assert "RFP_PROVIDER_TIMEOUT_SECONDS" in result.output
+    assert not hang.answered.is_set()  # cut off while the model was still hanging
+    healthy = rfp("retrieve", "insurance", "--kb", "sample", "-k", "1")
+    assert healthy.exit_code == 0  # the process carries on
