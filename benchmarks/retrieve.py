@@ -21,57 +21,19 @@ import tempfile
 import time
 from pathlib import Path
 
-import numpy as np
-
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
 
-ROOT = Path(__file__).resolve().parent.parent
-RFPS = Path(os.environ.get("RFP_RFPS_DIR", ROOT.parent / "shared" / "data" / "rfps"))
-QUERIES = [
-    "What insurance must the contractor carry?",
-    "termination for convenience notice period",
-    "uptime and availability service level",
-    "invoice submission requirements",
-    "data rights and open source licensing",
-    "key personnel substitution",
-    "limitation of funds clause",
-    "travel costs and per diem",
-    "vulnerability remediation timelines",
-    "evaluation criteria and price",
-    "WCAG accessibility requirements",
-    "price reduction for poor performance",
-]
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from corpus import QUERIES, replicate, seed  # noqa: E402
 
 
 def build(home: Path, target_chunks: int):
     from rfp_agents.config import Settings
-    from rfp_agents.ingest import ingest_paths
-    from rfp_agents.knowledge_base import DocumentRecord, KnowledgeBase, now_iso
 
     settings = Settings(home=home)
-    assert ingest_paths([RFPS], settings, "seed").exit_code == 0
-    seed = KnowledgeBase.open("seed", settings).chunks.get(
-        include=["embeddings", "documents", "metadatas"]
-    )
-    base_vectors = np.asarray(seed["embeddings"], dtype=np.float32)
-    kb = KnowledgeBase.open("bench", settings, create=True)
-    rng = np.random.default_rng(7)
-    replicas = -(-target_chunks // len(seed["ids"]))
-    for r in range(replicas):
-        noisy = base_vectors + rng.normal(0, 0.02, base_vectors.shape).astype(np.float32)
-        noisy /= np.linalg.norm(noisy, axis=1, keepdims=True)
-        doc_id = f"replica{r:03d}"
-        metas = [
-            {**m, "doc_id": doc_id, "chunk_id": f"{doc_id}-{m['chunk_id']}", "kb": "bench"}
-            for m in seed["metadatas"]
-        ]
-        record = DocumentRecord(
-            doc_id, f"replica-{r}.pdf", "writing", 200, len(metas), 0, 0, now_iso()
-        )
-        kb.begin_document(record)
-        kb.write_chunks([m["chunk_id"] for m in metas], noisy, seed["documents"], metas, 1000)
-        kb.commit_document(record, replaces=[])
+    seed_chunks, _ = seed(settings)
+    kb, _ = replicate(settings, seed_chunks, "bench", target_chunks, vary_text=False)
     return settings, kb
 
 

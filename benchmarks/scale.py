@@ -27,27 +27,12 @@ import tempfile
 import time
 from pathlib import Path
 
-import numpy as np
-
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
 
-ROOT = Path(__file__).resolve().parent.parent
-RFPS = Path(os.environ.get("RFP_RFPS_DIR", ROOT.parent / "shared" / "data" / "rfps"))
-QUERIES = [
-    "What insurance must the contractor carry?",
-    "termination for convenience notice period",
-    "uptime and availability service level 99.99%",
-    "invoice submission requirements",
-    "data rights and open source licensing FAR 52.227-14",
-    "key personnel substitution",
-    "limitation of funds clause 52.232-22",
-    "travel costs and per diem",
-    "vulnerability remediation timelines",
-    "evaluation criteria and price",
-    "WCAG 2.1 accessibility requirements",
-    "price reduction for poor performance",
-]
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from corpus import QUERIES, replicate, seed  # noqa: E402
+
 FILTER = {"category": {"$in": ["legal", "financial"]}, "page_number": {"$lte": 20}}
 
 
@@ -83,44 +68,13 @@ def start_server(path: Path) -> tuple[subprocess.Popen, str]:
 
 
 def build(settings, target: int) -> dict[str, float]:
-    from rfp_agents.ingest import ingest_paths
-    from rfp_agents.knowledge_base import DocumentRecord, KnowledgeBase, now_iso
-
-    start = time.perf_counter()
-    report = ingest_paths([RFPS], settings, "seed")
-    seed_seconds = time.perf_counter() - start
-    pages = sum(o.pages for o in report.outcomes)
-    seed = KnowledgeBase.open("seed", settings).chunks.get(
-        include=["embeddings", "documents", "metadatas"]
-    )
-    vectors = np.asarray(seed["embeddings"], dtype=np.float32)
-    kb = KnowledgeBase.open("scale", settings, create=True)
-    rng = np.random.default_rng(7)
-    replicas = -(-target // len(seed["ids"]))
-    start = time.perf_counter()
-    written = 0
-    for r in range(replicas):
-        noisy = vectors + rng.normal(0, 0.02, vectors.shape).astype(np.float32)
-        noisy /= np.linalg.norm(noisy, axis=1, keepdims=True)
-        doc_id = f"replica{r:04d}"
-        metas = [
-            {**m, "doc_id": doc_id, "chunk_id": f"{doc_id}-{m['chunk_id']}", "kb": "scale",
-             "source": f"replica-{r:04d}-{m['source']}"}
-            for m in seed["metadatas"]
-        ]  # fmt: skip
-        texts = [f"{t} (tender copy {r})" for t in seed["documents"]]
-        record = DocumentRecord(doc_id, f"replica-{r:04d}", "writing", 200, len(metas), 0, 0,
-                                now_iso())  # fmt: skip
-        kb.begin_document(record)
-        kb.write_chunks([m["chunk_id"] for m in metas], noisy, texts, metas, 1000)
-        kb.commit_document(record, replaces=[])
-        written += len(metas)
-    write_seconds = time.perf_counter() - start
+    seed_chunks, pages_per_s = seed(settings)
+    kb, chunks_per_s = replicate(settings, seed_chunks, "scale", target, vary_text=True)
     return {
-        "seed_pages_per_s": pages / seed_seconds,
-        "seed_chunks": len(seed["ids"]),
+        "seed_pages_per_s": pages_per_s,
+        "seed_chunks": len(seed_chunks["ids"]),
         "chunks": kb.count_chunks(),
-        "write_chunks_per_s": written / write_seconds,
+        "write_chunks_per_s": chunks_per_s,
     }
 
 

@@ -21,7 +21,7 @@ from typing import Annotated
 from pydantic import BaseModel, Field
 
 from rfp_agents.agents.evidence import Evidence
-from rfp_agents.text import content_terms, split_sentences
+from rfp_agents.text import content_terms, split_sentences, term_overlap
 
 MARKER = re.compile(r"\[(\d+(?:\s*,\s*\d+)*)\]")
 _MARKER_BEFORE_STOP = re.compile(r"([.!?])((?:\s*\[\d+(?:\s*,\s*\d+)*\])+)")
@@ -94,7 +94,7 @@ def _check_sentence(sentence: str, evidence: Mapping[int, Evidence], checked: Ch
     if len(terms) < MIN_TERMS_TO_CHECK:
         return sentence
     if cited:
-        best = max(_overlap(terms, evidence[r].content) for r in cited)
+        best = max(term_overlap(terms, evidence[r].content) for r in cited)
         if best < SUPPORT_THRESHOLD:
             checked.unsupported.append((MARKER.sub("", sentence).strip(), cited, round(best, 3)))
         return sentence
@@ -105,14 +105,10 @@ def _check_sentence(sentence: str, evidence: Mapping[int, Evidence], checked: Ch
     return sentence
 
 
-def _overlap(terms: set[str], passage: str) -> float:
-    return len(terms & set(content_terms(passage))) / len(terms)
-
-
 def _best_passage(terms: set[str], evidence: Mapping[int, Evidence]) -> tuple[int | None, float]:
     best_ref, best = None, 0.0
     for ref, item in evidence.items():
-        overlap = _overlap(terms, item.content)
+        overlap = term_overlap(terms, item.content)
         if overlap > best:
             best_ref, best = ref, overlap
     return best_ref, best
@@ -221,8 +217,8 @@ def snippet(content: str, focus: str | None = None) -> str:
         terms = set(content_terms(focus))
         sentences = split_sentences(content)
         if terms and sentences:
-            best = max(sentences, key=lambda s: _overlap(terms, s))
+            best = max(sentences, key=lambda s: term_overlap(terms, s))
             start = text.find(best)
-            if start > 0 and _overlap(terms, best) > 0:
+            if start > 0 and term_overlap(terms, best) > 0:
                 text = "…" + text[start:]
     return text if len(text) <= SNIPPET_CHARACTERS else text[: SNIPPET_CHARACTERS - 1] + "…"

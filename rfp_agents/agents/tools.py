@@ -33,13 +33,10 @@ from rfp_agents.skills.context_retriever.models import (
     ContextResult,
     RetrievalInput,
 )
-from rfp_agents.skills.context_retriever.retriever import ContextRetriever
+from rfp_agents.skills.context_retriever.retriever import ContextRetriever, fuse_rankings
 
 log = logging.getLogger("rfp_agents.agents.tools")
 
-RRF_K = 60
-"""Reciprocal-rank-fusion constant: results from several knowledge bases are merged by rank,
-because raw scores from different collections are not comparable."""
 MAX_PATTERN_CHARACTERS = 200
 SNIPPET_CHARACTERS = 400
 
@@ -526,21 +523,18 @@ def _validation_error_json(exc: Exception) -> str:
 
 
 # ------------------------------------------------------------------------------ helpers
-def fuse_by_rank(
-    ranked: dict[str, list[ContextResult]], k: int = RRF_K
-) -> list[tuple[str, ContextResult]]:
-    """Merge per-knowledge-base rankings by reciprocal rank fusion.
+def fuse_by_rank(ranked: dict[str, list[ContextResult]]) -> list[tuple[str, ContextResult]]:
+    """Merge per-knowledge-base rankings by reciprocal rank fusion (``fuse_rankings``).
 
-    Each result scores ``1 / (k + rank)`` within its own knowledge base; ties go to the higher
-    relevance score. Raw scores of different collections are never compared directly.
+    Raw scores of different collections are never compared directly; they only break ties
+    (rank 1 in two knowledge bases: the closer match first).
     """
-    scored = [
-        (1.0 / (k + rank), result.relevance_score, kb, result)
-        for kb, results in ranked.items()
-        for rank, result in enumerate(results, 1)
-    ]
-    scored.sort(key=lambda row: (row[0], row[1]), reverse=True)
-    return [(kb, result) for _, _, kb, result in scored]
+    by_key = {f"{kb}\x1f{r.chunk_id}": (kb, r) for kb, results in ranked.items() for r in results}
+    fused = fuse_rankings(
+        [[f"{kb}\x1f{r.chunk_id}" for r in results] for kb, results in ranked.items()]
+    )
+    order = sorted(fused, key=lambda key: (fused[key], by_key[key][1].relevance_score))
+    return [by_key[key] for key in reversed(order)]
 
 
 def filterable_fields(kb: KnowledgeBase, docs: Sequence[Any]) -> dict[str, dict[str, Any]]:
