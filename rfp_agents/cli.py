@@ -393,8 +393,8 @@ def ask(
 
     answer = run_ask(question, kb or [DEFAULT_KB], domains=domain, thread_id=thread)
     if json_output:
-        exclude = None if diagnostics else {"findings": {"__all__": {"diagnostics"}}}
-        sys.stdout.write(answer.model_dump_json(indent=2, exclude=exclude) + "\n")
+        shown = answer if diagnostics else answer.without_diagnostics()
+        sys.stdout.write(shown.model_dump_json(indent=2) + "\n")
         return
     _print_answer(answer, steps)
     if diagnostics:

@@ -212,7 +212,7 @@ def test_rfp_retrieve_and_ask_print_diagnostics(sample_kb_settings: Settings, mo
             app, ["ask", "What insurance is required?", "--kb", "sample", "--json"]
         ).output
     )
-    assert "diagnostics" not in plain["findings"][0]
+    assert plain["findings"][0]["diagnostics"] == []  # the same shape as /api/ask
 
 
 def test_rfp_eval_measures_every_mode_in_one_table(

@@ -173,12 +173,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         }
 
     def shaped(answer: AskAnswer, diagnostics: bool) -> dict[str, Any]:
-        """The answer as JSON; diagnostics (large) only when asked for, else ``[]``."""
-        body = answer.model_dump(mode="json")
-        if not diagnostics:
-            for finding in body["findings"]:
-                finding["diagnostics"] = []
-        return body
+        """The answer as JSON (as `rfp ask --json`); diagnostics only when asked for."""
+        return (answer if diagnostics else answer.without_diagnostics()).model_dump(mode="json")
 
     # ------------------------------------------------------------------------- routes
     @app.get("/healthz", response_model=Health, tags=["service"])

@@ -53,6 +53,11 @@ class AskAnswer(BaseModel):
     def cited(self) -> list[Citation]:
         return [c for c in self.citations if c.cited]
 
+    def without_diagnostics(self) -> AskAnswer:
+        """The same answer with each finding's (large) diagnostics emptied."""
+        findings = [f.model_copy(update={"diagnostics": []}) for f in self.findings]
+        return self.model_copy(update={"findings": findings})
+
 
 def synthesize_answer(
     question: str, route: dict, findings: Sequence[DomainFinding], thread_id: str | None = None
