@@ -199,7 +199,10 @@ class KnowledgeTools:
         vector = retriever.embeddings.embed_query(request.query)
         ranked, failed, warnings = self._query_each(kbs, request, vector)
         merged = fuse_by_rank(ranked)[: args.top_k]
-        evidence = [self._evidence(kb, r, "query_knowledge") for kb, r in merged]
+        evidence = [
+            self._evidence(kb, r.content, r.metadata, r.relevance_score, "query_knowledge")
+            for kb, r in merged
+        ]
         log.info(
             "retrieval completed: run=%s merged_results=%d failed_kbs=%d returned=%d",
             self.scope.run_id,
@@ -231,16 +234,7 @@ class KnowledgeTools:
             raise ToolException(str(exc)) from exc
         self.diagnostics.append(out.diagnostics)
         evidence = [
-            Evidence(
-                ref=self.evidence_log.ref_for(r.kb, r.chunk_id),
-                kb=r.kb,
-                source_file=r.source_file,
-                page_number=r.page_number,
-                chunk_id=r.chunk_id,
-                content=r.content,
-                score=r.dense_score,
-                tool="query_knowledge",
-            )
+            self._evidence(r.kb, r.content, r.metadata, r.dense_score, "query_knowledge")
             for r in out.results
         ]
         log.info(
@@ -356,7 +350,7 @@ class KnowledgeTools:
                     continue
                 total += 1
                 if len(hits) < args.max_hits:
-                    evidence = self._evidence_from_chunk(kb_name, text, meta, "grep_documents")
+                    evidence = self._evidence(kb_name, text, meta, None, "grep_documents")
                     hits.append(evidence)
         hits.sort(key=lambda e: (e.source_file, e.page_number, e.chunk_id))
         body = {
@@ -384,7 +378,7 @@ class KnowledgeTools:
                 f"no text for {args.source_file!r} page {args.page_number} in knowledge base "
                 f"{kb_name!r}; documents: {sources}"
             )
-        evidence = [self._evidence_from_chunk(kb_name, t, m, "read_page") for t, m in rows]
+        evidence = [self._evidence(kb_name, t, m, None, "read_page") for t, m in rows]
         text = join_overlapping([t for t, _ in rows])
         body = {
             "kb_id": kb_name,
@@ -408,19 +402,10 @@ class KnowledgeTools:
         except ValidationError as exc:
             raise ToolException(describe_validation_error(exc)) from exc
 
-    def _evidence(self, kb: str, result: ContextResult, tool: str) -> Evidence:
-        return Evidence(
-            ref=self.evidence_log.ref_for(kb, result.chunk_id),
-            kb=kb,
-            source_file=result.source_file,
-            page_number=result.page_number,
-            chunk_id=result.chunk_id,
-            content=result.content,
-            score=result.relevance_score,
-            tool=tool,
-        )
-
-    def _evidence_from_chunk(self, kb: str, text: str, meta: dict[str, Any], tool: str) -> Evidence:
+    def _evidence(
+        self, kb: str, content: str, meta: dict[str, Any], score: float | None, tool: str
+    ) -> Evidence:
+        """A passage a tool returns, numbered in this run's evidence log."""
         chunk_id = str(meta.get("chunk_id", ""))
         return Evidence(
             ref=self.evidence_log.ref_for(kb, chunk_id),
@@ -428,8 +413,8 @@ class KnowledgeTools:
             source_file=str(meta.get("source", "")),
             page_number=int(meta.get("page_number", 1)),
             chunk_id=chunk_id,
-            content=text,
-            score=None,
+            content=content,
+            score=score,
             tool=tool,
         )
 

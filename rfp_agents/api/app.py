@@ -43,6 +43,7 @@ from rfp_agents.errors import (
 )
 from rfp_agents.graph.answer import AskAnswer
 from rfp_agents.graph.ask import ask, ask_stream
+from rfp_agents.graph.graph import check_request
 from rfp_agents.knowledge_base import KnowledgeBase
 from rfp_agents.skills.context_retriever import ContextRetriever, IndexEmptyError
 from rfp_agents.skills.context_retriever.models import RetrievalInput, RetrievalOutput
@@ -153,18 +154,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return names
 
     def ask_arguments(body: AskRequest, settings: Settings) -> dict[str, Any]:
-        if len(body.question) > settings.max_question_characters:
-            raise UsageError(
-                f"the question has {len(body.question)} characters; the limit is "
-                f"{settings.max_question_characters} (RFP_MAX_QUESTION_CHARACTERS)"
-            )
-        if body.document_ids and len(body.document_ids) > settings.max_selected_documents:
-            raise UsageError(
-                f"{len(body.document_ids)} documents selected; the limit is "
-                f"{settings.max_selected_documents} (RFP_MAX_SELECTED_DOCUMENTS)"
-            )
+        """Checked before anything runs (the graph's own check), so a stream never starts
+        on a request that is bound to fail."""
+        question = check_request(body.question, body.document_ids, settings)
         return {
-            "question": body.question,
+            "question": question,
             "knowledge_bases": check_scope(body.knowledge_base_ids, settings),
             "domains": body.domains,
             "thread_id": body.thread_id,

@@ -50,12 +50,17 @@ def ask(
         KnowledgeBaseNotFound: a knowledge base in scope does not exist.
         ProviderTimeoutError: the chat model did not answer in time.
     """
-    settings = settings or get_settings()
-    config = run_config(knowledge_bases, thread_id, settings, chat_model, document_ids)
-    with thread_store(settings) as checkpointer:
-        compiled = build_graph().compile(checkpointer=checkpointer)
-        state = compiled.invoke(graph_input(question, domains), config)
-    return AskAnswer.model_validate(state["answer"])
+    events = ask_stream(
+        question,
+        knowledge_bases,
+        domains=domains,
+        thread_id=thread_id,
+        settings=settings,
+        chat_model=chat_model,
+        document_ids=document_ids,
+    )
+    answers = [e["answer"] for e in events if e["type"] == "answer"]
+    return AskAnswer.model_validate(answers[-1])
 
 
 def ask_stream(
@@ -68,9 +73,9 @@ def ask_stream(
     chat_model: BaseChatModel | None = None,
     document_ids: Sequence[str] | None = None,
 ) -> Iterator[dict[str, Any]]:
-    """``ask`` as events while the graph runs: route, tool, finding, then answer.
+    """The graph's run as events: route, tool, finding, then answer (``ask`` keeps the last).
 
-    The final ``answer`` event carries the same ``AskAnswer`` that ``ask`` returns.
+    The final ``answer`` event carries the ``AskAnswer`` as a dict.
     """
     settings = settings or get_settings()
     config = run_config(knowledge_bases, thread_id, settings, chat_model, document_ids)

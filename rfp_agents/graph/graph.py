@@ -10,6 +10,7 @@ from __future__ import annotations
 import logging
 import re
 import unicodedata
+from collections.abc import Sequence
 from typing import Any
 
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage
@@ -23,6 +24,7 @@ from rfp_agents.agents.loop import AgentLoop
 from rfp_agents.agents.models import DomainFinding
 from rfp_agents.agents.profiles import PROFILES
 from rfp_agents.agents.tools import KnowledgeScope, KnowledgeTools
+from rfp_agents.config import Settings
 from rfp_agents.errors import InvalidQuestionError, UsageError
 from rfp_agents.graph.answer import synthesize_answer
 from rfp_agents.graph.configuration import Configuration
@@ -52,12 +54,7 @@ def validate(state: AskState, *, config: RunnableConfig) -> dict[str, Any]:
     """
     configuration = Configuration.from_runnable_config(config)
     settings = configuration.settings()
-    question = normalise_question(state.question, settings.max_question_characters)
-    if len(configuration.document_ids or []) > settings.max_selected_documents:
-        raise UsageError(
-            f"{len(configuration.document_ids or [])} documents selected; the limit is "
-            f"{settings.max_selected_documents} (RFP_MAX_SELECTED_DOCUMENTS)"
-        )
+    question = check_request(state.question, configuration.document_ids, settings)
     for name in configuration.knowledge_bases:
         KnowledgeBase.open(name, settings)
     earlier = state.history[-1]["question"] if state.history else None
@@ -149,6 +146,21 @@ def _stream_writer():
         return get_stream_writer()
     except RuntimeError:  # called outside a graph run
         return None
+
+
+def check_request(question: str, document_ids: Sequence[str] | None, settings: Settings) -> str:
+    """The normalised question, once the request is within the limits (before any work).
+
+    Raises:
+        InvalidQuestionError: empty or over ``RFP_MAX_QUESTION_CHARACTERS``.
+        UsageError: more documents selected than ``RFP_MAX_SELECTED_DOCUMENTS``.
+    """
+    if document_ids and len(document_ids) > settings.max_selected_documents:
+        raise UsageError(
+            f"{len(document_ids)} documents selected; the limit is "
+            f"{settings.max_selected_documents} (RFP_MAX_SELECTED_DOCUMENTS)"
+        )
+    return normalise_question(question, settings.max_question_characters)
 
 
 def normalise_question(question: str, limit: int) -> str:
