@@ -19,6 +19,7 @@ $(BIN)/rfp: pyproject.toml
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet $(TORCH)
 	$(BIN)/pip install --quiet -e .
+	$(BIN)/rfp setup
 	@touch $@
 
 $(VENV)/.dev: $(BIN)/rfp pyproject.toml

@@ -94,6 +94,16 @@ def _main(
 
 @app.command()
 @handles_errors
+def setup() -> None:
+    """Prepare the local embedding model: export it to ONNX once (about 10 s; no download)."""
+    from rfp_agents.model_export import ensure_exported
+
+    folder = ensure_exported(get_settings().models_dir)
+    console.print(f"embedding model ready: {folder}", highlight=False, soft_wrap=True)
+
+
+@app.command()
+@handles_errors
 def ingest(
     paths: Annotated[
         list[Path], typer.Argument(help="PDF files or folders (searched recursively).")

@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Annotated, Literal
 
-from platformdirs import user_data_dir
+from platformdirs import user_cache_dir, user_data_dir
 from pydantic import Field, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
@@ -19,6 +19,10 @@ DEFAULT_KB = "default"
 
 def _default_home() -> Path:
     return Path(user_data_dir("rfp_agents", appauthor=False))
+
+
+def _default_models_dir() -> Path:
+    return Path(user_cache_dir("rfp_agents", appauthor=False)) / "models"
 
 
 class Settings(BaseSettings):
@@ -38,7 +42,14 @@ class Settings(BaseSettings):
         default="local",
         description="'local' (all-MiniLM-L6-v2, offline) or 'openai:<model>'.",
     )
-    embedding_batch_size: Annotated[int, Field(ge=1, le=1024)] = 64
+    embedding_batch_size: Annotated[int, Field(ge=1, le=1024)] = Field(
+        default=64, description="Texts per request to a remote embedding API (OpenAI)."
+    )
+    models_dir: Path = Field(
+        default_factory=_default_models_dir,
+        description="Where the local embedding model's ONNX export lives (`rfp setup` writes "
+        "it; shared by every RFP_HOME).",
+    )
 
     chunk_size: Annotated[int, Field(ge=100, le=8000)] = 1000
     chunk_overlap: Annotated[int, Field(ge=0, le=4000)] = 150
