@@ -28,12 +28,13 @@ from rfp_agents.errors import OutOfScopeError, RfpError, describe_validation_err
 from rfp_agents.knowledge_base import KnowledgeBase
 from rfp_agents.retrieval.diagnostics import Diagnostics
 from rfp_agents.retrieval.pipeline import RetrievalPipeline
+from rfp_agents.search import fuse_rankings
 from rfp_agents.skills.context_retriever.models import (
     MAX_TOP_K,
     ContextResult,
     RetrievalInput,
 )
-from rfp_agents.skills.context_retriever.retriever import ContextRetriever, fuse_rankings
+from rfp_agents.skills.context_retriever.retriever import ContextRetriever
 
 log = logging.getLogger("rfp_agents.agents.tools")
 

@@ -10,7 +10,9 @@ from __future__ import annotations
 import hashlib
 import logging
 import time
-from collections.abc import Callable, Iterable
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
@@ -23,6 +25,7 @@ from rfp_agents.ingest.chunking import PageChunk, chunk_pages
 from rfp_agents.ingest.cleaning import clean_pages
 from rfp_agents.ingest.pdf_text import PdfSkipped, read_pdf_bytes, read_pdf_text
 from rfp_agents.knowledge_base import DocumentRecord, KnowledgeBase, now_iso
+from rfp_agents.search.lexical import LexicalIndexCache
 
 log = logging.getLogger("rfp_agents.ingest")
 
@@ -156,19 +159,53 @@ def chunk_metadata(
     }
 
 
+@dataclass(frozen=True)
+class ParsedDocument:
+    """A file read, hashed and cut into chunks: everything before embedding and writing.
+
+    ``unchanged`` is the complete record of the same bytes under the same name, when the
+    knowledge base already has it (then nothing was parsed).
+    """
+
+    source: str
+    doc_id: str
+    size_bytes: int
+    page_count: int = 0
+    pages_without_text: list[int] = field(default_factory=list)
+    texts: list[str] = field(default_factory=list)
+    metadatas: list[dict[str, Any]] = field(default_factory=list)
+    unchanged: DocumentRecord | None = None
+
+
+PARSE_AHEAD = 1
+"""Files parsed ahead of the one being embedded. Parsing is Python (it holds the GIL) and
+embedding is ONNX Runtime (it releases it), so the next file's parse runs while this one
+embeds; one file ahead is enough to hide it and bounds memory to two documents."""
+
+
 class Ingestor:
-    """Ingests files into one knowledge base; holds the settings and the opened store."""
+    """Ingests files into one knowledge base; holds the settings and the opened store.
+
+    ``parse`` (read, hash, clean, chunk, classify) touches the store only to spot an
+    unchanged file, so it can run in another thread while ``ingest_file`` embeds and writes
+    the previous file.
+    """
 
     def __init__(self, settings: Settings, kb: str = DEFAULT_KB) -> None:
         self.settings = settings
         self.kb = KnowledgeBase.open(kb, settings, create=True)
 
-    def ingest_file(self, path: Path) -> FileOutcome:
-        """Ingest one file; never raises for a bad file (only when the store is unusable)."""
+    def ingest_file(self, path: Path, parsed: Future[ParsedDocument] | None = None) -> FileOutcome:
+        """Ingest one file; never raises for a bad file (only when the store is unusable).
+
+        ``parsed`` is the result of ``parse(path)`` started earlier (in another thread);
+        without it the file is parsed here.
+        """
         started = time.perf_counter()
         source = path.name
         try:
-            outcome = self._ingest(path, source)
+            document = parsed.result() if parsed is not None else self.parse(path)
+            outcome = self._store(path, document)
         except PdfSkipped as exc:
             outcome = FileOutcome(str(path), source, "skipped", exc.reason, exc.detail)
         except (StoreUnavailableError, EmbeddingsError):
@@ -186,19 +223,18 @@ class Ingestor:
         log.info("%s: %s", source, outcome.describe())
         return FileOutcome(**{**outcome.__dict__, "seconds": seconds})
 
-    def _ingest(self, path: Path, source: str) -> FileOutcome:
+    def parse(self, path: Path) -> ParsedDocument:
+        """Read, hash, clean, chunk and classify ``path`` (raises ``PdfSkipped`` for bad files)."""
+        source = path.name
         data = read_pdf_bytes(path, max_bytes=self.settings.max_pdf_bytes)
         doc_id = document_id(data)
-        existing = self.kb.records_for_source(source)
-        same = next((r for r in existing if r.doc_id == doc_id and r.status == "complete"), None)
+        same = next(
+            (r for r in self.kb.records_for_source(source)
+             if r.doc_id == doc_id and r.status == "complete"),
+            None,
+        )  # fmt: skip
         if same is not None:
-            return FileOutcome(
-                str(path), source, "unchanged", doc_id=doc_id, pages=same.pages, chunks=same.chunks
-            )
-        twin = self.kb.record(doc_id)
-        if twin is not None and twin.source != source and twin.status == "complete":
-            raise PdfSkipped("duplicate", f"same bytes as {twin.source!r}, already ingested")
-
+            return ParsedDocument(source, doc_id, len(data), unchanged=same)
         text = read_pdf_text(data, max_pages=self.settings.max_pdf_pages)
         no_text = text.pages_without_text
         if len(no_text) == text.page_count:
@@ -208,28 +244,48 @@ class Ingestor:
             )
         pages = clean_pages(text.pages, self.settings.header_footer_min_share)
         chunks = chunk_pages(pages, self.settings.chunk_size, self.settings.chunk_overlap)
-        metadatas = [
-            chunk_metadata(self.kb.name, source, doc_id, i, c) for i, c in enumerate(chunks)
-        ]
-        texts = [c.text for c in chunks]
-        vectors = get_embeddings(self.settings).embed_documents(texts)
+        return ParsedDocument(
+            source=source,
+            doc_id=doc_id,
+            size_bytes=len(data),
+            page_count=text.page_count,
+            pages_without_text=no_text,
+            texts=[c.text for c in chunks],
+            metadatas=[
+                chunk_metadata(self.kb.name, source, doc_id, i, c) for i, c in enumerate(chunks)
+            ],
+        )
 
+    def _store(self, path: Path, document: ParsedDocument) -> FileOutcome:
+        """Embed and write a parsed document, replacing an older version of the same name."""
+        source, doc_id = document.source, document.doc_id
+        if document.unchanged is not None:
+            same = document.unchanged
+            return FileOutcome(
+                str(path), source, "unchanged", doc_id=doc_id, pages=same.pages, chunks=same.chunks
+            )
+        existing = self.kb.records_for_source(source)
+        twin = self.kb.record(doc_id)
+        if twin is not None and twin.source != source and twin.status == "complete":
+            raise PdfSkipped("duplicate", f"same bytes as {twin.source!r}, already ingested")
+
+        vectors = get_embeddings(self.settings).embed_documents(document.texts)
         record = DocumentRecord(
             doc_id=doc_id,
             source=source,
             status="writing",
-            pages=text.page_count,
-            chunks=len(chunks),
-            pages_without_text=len(no_text),
-            size_bytes=len(data),
+            pages=document.page_count,
+            chunks=len(document.texts),
+            pages_without_text=len(document.pages_without_text),
+            size_bytes=document.size_bytes,
             ingested_at=now_iso(),
         )
         self.kb.begin_document(record)
         self.kb.write_chunks(
-            [m["chunk_id"] for m in metadatas],
+            [m["chunk_id"] for m in document.metadatas],
             vectors,
-            texts,
-            metadatas,
+            document.texts,
+            document.metadatas,
             batch_size=self.settings.store_write_batch,
         )
         self.kb.commit_document(record, replaces=existing)
@@ -239,9 +295,9 @@ class Ingestor:
             source,
             "replaced" if replaced else "ingested",
             doc_id=doc_id,
-            pages=text.page_count,
-            chunks=len(chunks),
-            pages_without_text=no_text,
+            pages=document.page_count,
+            chunks=len(document.texts),
+            pages_without_text=document.pages_without_text,
         )
 
 
@@ -255,18 +311,39 @@ def ingest_paths(
 ) -> IngestReport:
     """Ingest files and folders into knowledge base ``kb``; see ``FileOutcome`` for results.
 
-    ``on_start(path, index, total)`` and ``on_done(outcome)`` let a caller show progress.
+    Files are written one at a time, in order; the next file is parsed in a second thread
+    while the current one is embedded (``PARSE_AHEAD``). ``on_start(path, index, total)`` and
+    ``on_done(outcome)`` let a caller show progress.
     """
     started = time.perf_counter()
     ingestor = Ingestor(settings, kb)
     report = IngestReport(kb=kb)
     files = discover_pdfs(paths)
-    for index, path in enumerate(files):
-        if on_start:
-            on_start(path, index, len(files))
-        outcome = ingestor.ingest_file(path)
-        report.outcomes.append(outcome)
-        if on_done:
-            on_done(outcome)
+    queue: deque[tuple[Path, Future[ParsedDocument]]] = deque()
+    with ThreadPoolExecutor(max_workers=1, thread_name_prefix="rfp-parse") as parser:
+
+        def parse_ahead(upcoming: Iterator[Path], limit: int) -> None:
+            while len(queue) < limit and (path := next(upcoming, None)) is not None:
+                queue.append((path, parser.submit(ingestor.parse, path)))
+
+        upcoming = iter(files)
+        parse_ahead(upcoming, 1)
+        for index in range(len(files)):
+            path, parsed = queue.popleft()
+            parse_ahead(upcoming, PARSE_AHEAD)
+            if on_start:
+                on_start(path, index, len(files))
+            try:
+                outcome = ingestor.ingest_file(path, parsed)
+            except BaseException:
+                for _, waiting in queue:
+                    waiting.cancel()
+                raise
+            report.outcomes.append(outcome)
+            if on_done:
+                on_done(outcome)
+    if any(o.status in ("ingested", "replaced") for o in report.outcomes):
+        # Pay for the BM25 update now, not on the first hybrid query after a restart.
+        LexicalIndexCache(settings).index_for(ingestor.kb)
     report.seconds = time.perf_counter() - started
     return report

@@ -1,1 +1,1 @@
-"""Retrieval quality: lexical index, query expansion, fusion, reranking, context selection."""
+"""Retrieval quality: query expansion, named documents, reranking, context selection."""

@@ -32,9 +32,10 @@ from rfp_agents.retrieval.expansion import expand_queries
 from rfp_agents.retrieval.rerank import Candidate, rerank
 from rfp_agents.retrieval.selection import select_context
 from rfp_agents.retrieval.subjects import Subject, comparison_subjects, named_documents
+from rfp_agents.search import fuse_rankings
 from rfp_agents.skills.context_retriever.filters import compile_filter
 from rfp_agents.skills.context_retriever.models import SearchType, normalise_query
-from rfp_agents.skills.context_retriever.retriever import ContextRetriever, fuse_rankings
+from rfp_agents.skills.context_retriever.retriever import ContextRetriever
 
 log = logging.getLogger("rfp_agents.retrieval.pipeline")
 

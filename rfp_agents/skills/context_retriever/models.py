@@ -99,6 +99,14 @@ class RetrievalInput(BaseModel):
             )
         return value
 
+    @field_validator("top_k")
+    @classmethod
+    def _check_top_k(cls, value: int, info: ValidationInfo) -> int:
+        limit = _limits(info).max_top_k
+        if value > limit:
+            raise ValueError(f"top_k ({value}) must be <= {limit} (RFP_MAX_TOP_K)")
+        return value
+
     @field_validator("kb")
     @classmethod
     def _check_kb(cls, value: str) -> str:

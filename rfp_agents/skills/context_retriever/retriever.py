@@ -27,7 +27,7 @@ from rfp_agents.errors import (
     describe_validation_error,
 )
 from rfp_agents.knowledge_base import KnowledgeBase
-from rfp_agents.retrieval.lexical import LexicalIndexCache
+from rfp_agents.search import RRF_BEST, LexicalIndexCache, fuse_rankings
 from rfp_agents.skills.context_retriever.errors import (
     IndexEmptyError,
     InvalidRetrievalInputError,
@@ -48,21 +48,6 @@ from rfp_agents.skills.context_retriever.models import (
 from rfp_agents.store import reachable
 
 log = logging.getLogger("rfp_agents.retrieval")
-
-RRF_K = 60
-"""Reciprocal rank fusion constant (Cormack et al.): a result scores 1 / (RRF_K + rank)."""
-RRF_BEST = 2.0 / (RRF_K + 1)
-"""The fused score of a chunk ranked first by both dense and BM25 search."""
-
-
-def fuse_rankings(rankings: list[list[str]], k: int = RRF_K) -> dict[str, float]:
-    """Reciprocal rank fusion of several rankings of ids: id -> fused score, best first."""
-    scores: dict[str, float] = {}
-    for ranking in rankings:
-        for rank, item in enumerate(ranking, 1):
-            scores[item] = scores.get(item, 0.0) + 1.0 / (k + rank)
-    return dict(sorted(scores.items(), key=lambda kv: kv[1], reverse=True))
-
 
 # With a residual filter, fetch this many times what is wanted, and grow by this factor.
 OVERFETCH_FACTOR = 4
@@ -99,7 +84,7 @@ class ContextRetriever:
         self._embeddings = embeddings
         self._kbs: dict[str, KnowledgeBase] = {}
         self._lock = threading.Lock()
-        self.lexical = LexicalIndexCache()
+        self.lexical = LexicalIndexCache(self.settings)
 
     # ----------------------------------------------------------------------------- public
     def retrieve(

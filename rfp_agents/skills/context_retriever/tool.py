@@ -62,17 +62,21 @@ class ContextRetrieverAdapter(BaseRetriever):
     Each returned ``Document`` carries the chunk metadata plus ``relevance_score``,
     ``source_file``, ``page_number`` and ``chunk_id``, so citations survive the chain.
 
+    As LangChain retrievers do, the number of results is ``k`` (``top_k`` is an alias), in the
+    constructor or per call; any other search argument may be given per call too.
+
     Example:
         .. code-block:: python
 
-            retriever = ContextRetrieverAdapter(kb="tender-42", search_type="mmr", top_k=6)
+            retriever = ContextRetrieverAdapter(kb="tender-42", search_type="mmr", k=6)
             docs = retriever.invoke("insurance requirements")
+            fewer = retriever.invoke("insurance requirements", k=2)
     """
 
-    model_config = ConfigDict(arbitrary_types_allowed=True)
+    model_config = ConfigDict(arbitrary_types_allowed=True, populate_by_name=True)
 
     kb: str = DEFAULT_KB
-    top_k: int = DEFAULT_TOP_K
+    k: int = Field(default=DEFAULT_TOP_K, alias="top_k", description="Results to return (1-50).")
     search_type: SearchType = SearchType.SIMILARITY
     metadata_filter: dict[str, Any] | None = None
     score_threshold: float | None = None
@@ -80,19 +84,31 @@ class ContextRetrieverAdapter(BaseRetriever):
     lambda_mult: float = DEFAULT_LAMBDA_MULT
     skill: ContextRetriever = Field(default_factory=ContextRetriever, exclude=True)
 
+    @property
+    def top_k(self) -> int:
+        """The same as ``k`` (the skill's own name for it)."""
+        return self.k
+
     def _get_relevant_documents(
-        self, query: str, *, run_manager: CallbackManagerForRetrieverRun
+        self, query: str, *, run_manager: CallbackManagerForRetrieverRun, **overrides: Any
     ) -> list[Document]:
-        request: RetrievalInput = self.skill.validate(
-            query=query,
-            top_k=self.top_k,
-            search_type=self.search_type,
-            metadata_filter=self.metadata_filter,
-            score_threshold=self.score_threshold,
-            fetch_k=self.fetch_k,
-            lambda_mult=self.lambda_mult,
-            kb=self.kb,
-        )
+        """Search with this retriever's arguments, ``overrides`` (e.g. ``k=3``) on top.
+
+        Raises the skill's errors (``InvalidRetrievalInputError``, ``InvalidFilterError``,
+        ``IndexEmptyError``) before any query runs when an argument is wrong.
+        """
+        arguments = {
+            "top_k": self.k,
+            "search_type": self.search_type,
+            "metadata_filter": self.metadata_filter,
+            "score_threshold": self.score_threshold,
+            "fetch_k": self.fetch_k,
+            "lambda_mult": self.lambda_mult,
+            "kb": self.kb,
+        }
+        if "k" in overrides:
+            overrides["top_k"] = overrides.pop("k")
+        request: RetrievalInput = self.skill.validate(query=query, **{**arguments, **overrides})
         output = self.skill.run(request)
         return [
             Document(
