@@ -117,6 +117,9 @@ def _load_onnx(models_dir: Path):
     options = onnxruntime.SessionOptions()
     options.log_severity_level = 3
     options.graph_optimization_level = onnxruntime.GraphOptimizationLevel.ORT_ENABLE_ALL
+    # Idle ONNX Runtime threads sleep instead of spinning: during ingest the parser thread
+    # needs that core (measured: ingest 1.07x -> 0.97x of the naive pipeline's time).
+    options.add_session_config_entry("session.intra_op.allow_spinning", "0")
     try:
         session = onnxruntime.InferenceSession(
             str(folder / ONNX_FILE), options, providers=["CPUExecutionProvider"]

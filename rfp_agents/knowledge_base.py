@@ -12,15 +12,26 @@ record write:
 Readers call ``hidden_filter()`` and add it to their ``where``: it hides every document
 whose record is not ``complete``. A crash at any step leaves hidden leftovers only, which the
 next ingest of the same file purges or overwrites.
+
+Readers do not pay a manifest read per query on the embedded store: every manifest write is
+followed by a new token in a small version file (``ManifestVersion``), and readers reuse the
+records they read under the token they still see. (Not a visibility flag in chunk metadata:
+Chroma evaluates any ``where`` by scanning metadata, 16x slower than an unfiltered query at
+10,000 chunks.) With a Chroma server, writers may run on other machines, so the manifest is
+read every time.
 """
 
 from __future__ import annotations
 
 import json
 import logging
+import os
+import threading
+import uuid
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any, Literal
 
 import numpy as np
@@ -104,6 +115,42 @@ def now_iso() -> str:
     return datetime.now(UTC).replace(microsecond=0).isoformat()
 
 
+class ManifestVersion:
+    """A token that changes after every write to a knowledge base's manifest.
+
+    A reader that sees the same token as when it last read the manifest knows the manifest
+    has not changed since. Writers call ``bump`` *after* their manifest write, so a reader
+    that sees the new token always reads the new manifest; tokens are random, written with
+    an atomic rename, and read in about 20 microseconds.
+    """
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+
+    @classmethod
+    def for_kb(cls, settings: Settings, name: str) -> ManifestVersion | None:
+        """The version file of an embedded knowledge base; ``None`` on a Chroma server."""
+        if settings.chroma_url:
+            return None
+        return cls(settings.home / "manifests" / f"{name}.version")
+
+    def read(self) -> str | None:
+        try:  # os-level calls: this runs before every query, pathlib's wrappers cost 3x
+            fd = os.open(self.path, os.O_RDONLY)
+        except OSError:
+            return None
+        try:
+            return os.read(fd, 64).decode("ascii", "replace") or None
+        finally:
+            os.close(fd)
+
+    def bump(self) -> None:
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        staging = self.path.with_name(f".{self.path.name}.{uuid.uuid4().hex}")
+        staging.write_text(uuid.uuid4().hex)
+        os.replace(staging, self.path)
+
+
 class KnowledgeBase:
     """The chunks and the document manifest of one knowledge base.
 
@@ -111,10 +158,19 @@ class KnowledgeBase:
     otherwise) or ``KnowledgeBase.open(name, settings, create=True)`` when ingesting.
     """
 
-    def __init__(self, name: str, chunks: Collection, manifest: Collection) -> None:
+    def __init__(
+        self,
+        name: str,
+        chunks: Collection,
+        manifest: Collection,
+        version: ManifestVersion | None = None,
+    ) -> None:
         self.name = name
         self.chunks = chunks
         self.manifest = manifest
+        self.version = version
+        self._records: tuple[str, list[DocumentRecord]] | None = None
+        self._records_lock = threading.Lock()
 
     # ----------------------------------------------------------------- opening and listing
     @classmethod
@@ -168,7 +224,10 @@ class KnowledgeBase:
                 f"Knowledge base {name!r} was built with embeddings {stored_model!r} but "
                 f"RFP_EMBEDDINGS is {model!r}; use the same model or ingest into a new kb."
             )
-        return cls(name, chunks, manifest)
+        version = ManifestVersion.for_kb(settings, name)
+        if version is not None and version.read() is None:
+            version.bump()  # a store written before version files existed
+        return cls(name, chunks, manifest, version)
 
     @staticmethod
     def list_all(settings: Settings) -> list[KnowledgeBaseInfo]:
@@ -200,9 +259,17 @@ class KnowledgeBase:
 
     # ------------------------------------------------------------------------- the manifest
     def records(self) -> list[DocumentRecord]:
-        """Every manifest record, whatever its status."""
+        """Every manifest record, whatever its status (reused while the version holds)."""
+        token = self.version.read() if self.version is not None else None
+        with self._records_lock:
+            if token is not None and self._records is not None and self._records[0] == token:
+                return list(self._records[1])
         got = self.manifest.get(include=["metadatas"])
-        return [DocumentRecord.from_metadata(m) for m in got["metadatas"] or []]
+        records = [DocumentRecord.from_metadata(m) for m in got["metadatas"] or []]
+        if token is not None:  # read under this token: still right while the token holds
+            with self._records_lock:
+                self._records = (token, records)
+        return list(records)
 
     def documents(self) -> list[DocumentRecord]:
         """The documents a reader can see (status ``complete``), sorted by source."""
@@ -224,15 +291,20 @@ class KnowledgeBase:
             metadatas=[r.to_metadata() for r in records],
             documents=[json.dumps(r.to_metadata()) for r in records],
         )
+        self._manifest_changed()
+
+    def _manifest_changed(self) -> None:
+        if self.version is not None:
+            self.version.bump()
 
     def hidden_filter(self) -> dict[str, Any] | None:
         """A Chroma ``where`` hiding every document not (or no longer) complete.
 
-        ``None`` when every document is complete, the usual case. It reads only the ids of
-        non-complete manifest records, because readers call it before every query.
+        ``None`` when every document is complete, the usual case. Readers call it before
+        every query; on the embedded store it costs a version-file read, not a manifest read.
         """
-        hidden = self.manifest.get(where={"status": {"$ne": "complete"}}, include=[])["ids"]
-        return {"doc_id": {"$nin": sorted(hidden)}} if hidden else None
+        hidden = sorted(r.doc_id for r in self.records() if r.status != "complete")
+        return {"doc_id": {"$nin": hidden}} if hidden else None
 
     # ------------------------------------------------------------------ reading chunks
     def visible_where(self, where: dict[str, Any] | None = None) -> dict[str, Any] | None:
@@ -310,6 +382,7 @@ class KnowledgeBase:
         """Delete a document version's chunks, then its manifest record."""
         self.chunks.delete(where={"doc_id": doc_id})
         self.manifest.delete(ids=[doc_id])
+        self._manifest_changed()
 
     def remove_source(self, source: str) -> list[DocumentRecord]:
         """Remove every version of the document named ``source`` (its file name).

@@ -7,7 +7,8 @@ keeps term frequencies (a sparse chunk x term matrix) and computes BM25 at query
 
 * adding a document tokenizes its chunks only and appends their rows;
 * removing one drops its rows;
-* the matrix is saved as one ``.npz`` file and loads in a fraction of a second.
+* the index is saved as one ``.npz`` file in its query layout (term -> chunk postings, CSC),
+  so loading it is a read; the chunk-row layout is rebuilt only when a document changes.
 
 Scores are bm25s' defaults, so rankings do not move: the Lucene variant of BM25 with
 ``idf = ln(1 + (N - df + 0.5) / (df + 0.5))`` and ``tf / (tf + k1 * (1 - b + b * dl / avgdl))``,
@@ -27,7 +28,7 @@ K1 = 1.5
 B = 0.75
 EMPTY_TERM = "_empty_"
 """The placeholder term of a chunk that has none (so it still counts in N and avgdl)."""
-FORMAT = 1
+FORMAT = 2
 """Bumped when the saved layout changes; an old file is then rebuilt, never misread."""
 
 
@@ -38,6 +39,8 @@ class Bm25Index:
         vocabulary: the terms, in column order.
         rows: term frequencies, one CSR row per chunk.
         chunk_ids / doc_ids: the chunk and document of each row.
+        postings: the same frequencies by term (CSC), when loaded from a file; then ``rows``
+            is derived from them on the first update.
     """
 
     def __init__(
@@ -46,18 +49,29 @@ class Bm25Index:
         rows: sparse.csr_matrix | None = None,
         chunk_ids: Sequence[str] = (),
         doc_ids: Sequence[str] = (),
+        postings: sparse.csc_matrix | None = None,
     ) -> None:
         self.vocabulary: list[str] = list(vocabulary)
         self.term_ids: dict[str, int] = {t: i for i, t in enumerate(self.vocabulary)}
-        self.rows = (
-            rows
-            if rows is not None
-            else sparse.csr_matrix((0, len(self.vocabulary)), dtype=np.float32)
-        )
+        if rows is None and postings is None:
+            rows = sparse.csr_matrix((0, len(self.vocabulary)), dtype=np.float32)
+        self._rows: sparse.csr_matrix | None = rows
         self.chunk_ids: list[str] = list(chunk_ids)
         self.doc_ids: list[str] = list(doc_ids)
-        self._postings: sparse.csc_matrix | None = None
+        self._postings: sparse.csc_matrix | None = postings
         self._lengths: np.ndarray | None = None
+
+    @property
+    def rows(self) -> sparse.csr_matrix:
+        """Term frequencies by chunk (CSR): the layout updates work on."""
+        if self._rows is None:
+            assert self._postings is not None
+            self._rows = self._postings.tocsr()
+        return self._rows
+
+    @rows.setter
+    def rows(self, value: sparse.csr_matrix) -> None:
+        self._rows = value
 
     def __len__(self) -> int:
         return len(self.chunk_ids)
@@ -147,9 +161,10 @@ class Bm25Index:
         return [(int(row), float(scores[row])) for row in order]
 
     def _prepared(self) -> tuple[sparse.csc_matrix, np.ndarray]:
-        if self._postings is None or self._lengths is None:
+        if self._postings is None:
             self._postings = self.rows.tocsc()
-            self._lengths = np.asarray(self.rows.sum(axis=1), dtype=np.float32).ravel()
+        if self._lengths is None:
+            self._lengths = _row_sums(self._postings, len(self))
         return self._postings, self._lengths
 
     # ---------------------------------------------------------------------- persistence
@@ -157,14 +172,14 @@ class Bm25Index:
         """Write the index to ``path`` atomically (a reader sees the old file or the new)."""
         path.parent.mkdir(parents=True, exist_ok=True)
         staging = path.with_name(f".{path.name}.{id(self)}.tmp.npz")
-        rows = self.rows.tocsr()
+        postings, _ = self._prepared()
         np.savez(
             staging,
             format=np.asarray([FORMAT]),
-            shape=np.asarray(rows.shape, dtype=np.int64),
-            indptr=rows.indptr,
-            indices=rows.indices,
-            data=rows.data,
+            shape=np.asarray(postings.shape, dtype=np.int64),
+            indptr=postings.indptr,
+            indices=postings.indices,
+            data=postings.data,
             vocabulary=_joined(self.vocabulary),
             chunk_ids=_joined(self.chunk_ids),
             doc_ids=_joined(self.doc_ids),
@@ -179,17 +194,22 @@ class Bm25Index:
                 if int(saved["format"][0]) != FORMAT:
                     return None
                 shape = tuple(int(x) for x in saved["shape"])
-                rows = sparse.csr_matrix(
+                postings = sparse.csc_matrix(
                     (saved["data"], saved["indices"], saved["indptr"]), shape=shape
                 )
                 return cls(
                     _split(saved["vocabulary"]),
-                    rows,
-                    _split(saved["chunk_ids"]),
-                    _split(saved["doc_ids"]),
+                    chunk_ids=_split(saved["chunk_ids"]),
+                    doc_ids=_split(saved["doc_ids"]),
+                    postings=postings,
                 )
         except (OSError, ValueError, KeyError):
             return None
+
+
+def _row_sums(postings: sparse.csc_matrix, n_rows: int) -> np.ndarray:
+    """Each chunk's length in terms, from the postings (no CSR needed)."""
+    return np.bincount(postings.indices, weights=postings.data, minlength=n_rows).astype(np.float32)
 
 
 def _joined(items: list[str]) -> np.ndarray:
