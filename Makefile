@@ -53,6 +53,7 @@ lint: $(VENV)/.dev
 
 ## bench: the benchmarks (slow; they print ratios against a baseline measured in the same run).
 bench: $(VENV)/.dev
+	$(BIN)/python benchmarks/startup.py
 	$(BIN)/python benchmarks/ingest.py
 	$(BIN)/python benchmarks/retrieve.py
 	$(BIN)/python benchmarks/scale.py
