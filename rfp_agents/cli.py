@@ -460,8 +460,14 @@ def serve(
 
     from rfp_agents.api.app import create_app
 
+    settings = get_settings()
+    if host not in ("0.0.0.0", "::") and host not in settings.api_allowed_hosts.split(","):
+        # Answer to the address the server was started on, besides RFP_API_ALLOWED_HOSTS.
+        settings = settings.model_copy(
+            update={"api_allowed_hosts": f"{settings.api_allowed_hosts},{host}"}
+        )
     console.print(f"rfp_agents on http://{host}:{port}/ (API docs at /docs)", highlight=False)
-    uvicorn.run(create_app(), host=host, port=port, log_level="info")
+    uvicorn.run(create_app(settings), host=host, port=port, log_level="info")
 
 
 @app.command("eval")

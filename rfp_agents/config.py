@@ -116,6 +116,31 @@ class Settings(BaseSettings):
         description="Comma-separated knowledge bases the API may use; empty means all.",
     )
     max_upload_bytes: Annotated[int, Field(ge=1)] = 50 * 1024 * 1024
+    api_max_body_bytes: Annotated[int, Field(ge=1024)] = Field(
+        default=1024 * 1024, description="Largest request body of any route but uploads."
+    )
+    api_allowed_hosts: str = Field(
+        default="localhost,127.0.0.1,::1,[::1]",
+        description="Comma-separated Host header values the server answers (DNS-rebinding "
+        "guard); `rfp serve --host H` adds H. '*' allows any.",
+    )
+    api_allowed_origins: str = Field(
+        default="",
+        description="Comma-separated origins (https://app.example) allowed to write besides "
+        "the server's own.",
+    )
+    api_max_concurrent_asks: Annotated[int, Field(ge=1, le=256)] = Field(
+        default=4, description="Questions answered at once; more get 429 with Retry-After."
+    )
+    api_max_queued_uploads: Annotated[int, Field(ge=1, le=1000)] = Field(
+        default=8, description="Uploads waiting or ingesting; more get 429 with Retry-After."
+    )
+    api_request_timeout_seconds: Annotated[float, Field(gt=0, le=3600)] = Field(
+        default=300.0, description="An ask or retrieve that runs longer answers 504."
+    )
+    max_grep_chunks: Annotated[int, Field(ge=1)] = Field(
+        default=20000, description="Chunks one grep_documents call scans at most."
+    )
 
     @field_validator("chroma_url")
     @classmethod

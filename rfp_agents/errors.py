@@ -45,6 +45,10 @@ class OutOfScopeError(UsageError):
     """A knowledge base outside the run's scope was named (by a user, a model or a document)."""
 
 
+class ThreadScopeError(UsageError):
+    """A thread was continued with other knowledge bases than it was started on."""
+
+
 class ChatModelError(RfpError):
     """The configured chat model cannot be built or called."""
 

@@ -230,32 +230,45 @@ class KnowledgeBase:
         return cls(name, chunks, manifest, version)
 
     @staticmethod
-    def list_all(settings: Settings) -> list[KnowledgeBaseInfo]:
-        """Every knowledge base in the store, sorted by name."""
+    def list_all(settings: Settings, only: Iterable[str] | None = None) -> list[KnowledgeBaseInfo]:
+        """Every knowledge base in the store (or those of ``only``), sorted by name.
+
+        One that cannot be read (another embedding model, a damaged collection) is left out
+        and logged, so it does not hide the others.
+        """
+        wanted = set(only) if only is not None else None
         with reachable(settings):
-            return KnowledgeBase._list_all(settings)
+            infos = []
+            for name in KnowledgeBase._names(settings):
+                if wanted is not None and name not in wanted:
+                    continue
+                try:
+                    infos.append(KnowledgeBase.open(name, settings).info())
+                except RfpError as exc:
+                    log.warning("knowledge base %r left out of the listing: %s", name, exc)
+            return infos
 
     @staticmethod
-    def _list_all(settings: Settings) -> list[KnowledgeBaseInfo]:
+    def _names(settings: Settings) -> list[str]:
         client: ClientAPI = get_client(settings)
-        infos = []
+        names = []
         for collection in client.list_collections():
             cname = collection.name if hasattr(collection, "name") else str(collection)
-            if not cname.startswith(CHUNKS_PREFIX):
-                continue
-            kb = KnowledgeBase.open(cname.removeprefix(CHUNKS_PREFIX), settings)
-            docs = kb.documents()
-            meta = kb.chunks.metadata or {}
-            infos.append(
-                KnowledgeBaseInfo(
-                    name=kb.name,
-                    documents=len(docs),
-                    chunks=sum(d.chunks for d in docs),
-                    embedding_model=str(meta.get("embedding_model", "")),
-                    created_at=str(meta.get("created_at", "")),
-                )
-            )
-        return sorted(infos, key=lambda info: info.name)
+            if cname.startswith(CHUNKS_PREFIX):
+                names.append(cname.removeprefix(CHUNKS_PREFIX))
+        return sorted(names)
+
+    def info(self) -> KnowledgeBaseInfo:
+        """This knowledge base's summary for listings."""
+        docs = self.documents()
+        meta = self.chunks.metadata or {}
+        return KnowledgeBaseInfo(
+            name=self.name,
+            documents=len(docs),
+            chunks=sum(d.chunks for d in docs),
+            embedding_model=str(meta.get("embedding_model", "")),
+            created_at=str(meta.get("created_at", "")),
+        )
 
     # ------------------------------------------------------------------------- the manifest
     def records(self) -> list[DocumentRecord]:

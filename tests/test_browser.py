@@ -31,12 +31,9 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-@pytest.fixture(scope="module")
-def server(sample_kb_settings: Settings) -> Iterator[str]:
+def serve(settings: Settings) -> Iterator[str]:
     port = free_port()
-    config = uvicorn.Config(
-        create_app(sample_kb_settings), host="127.0.0.1", port=port, log_level="warning"
-    )
+    config = uvicorn.Config(create_app(settings), host="127.0.0.1", port=port, log_level="warning")
     instance = uvicorn.Server(config)
     thread = threading.Thread(target=instance.run, daemon=True)
     thread.start()
@@ -47,6 +44,17 @@ def server(sample_kb_settings: Settings) -> Iterator[str]:
     yield f"http://127.0.0.1:{port}"
     instance.should_exit = True
     thread.join(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def server(sample_kb_settings: Settings) -> Iterator[str]:
+    yield from serve(sample_kb_settings)
+
+
+@pytest.fixture(scope="module")
+def locked_server(sample_kb_settings: Settings) -> Iterator[str]:
+    """The same server with RFP_API_KEY set."""
+    yield from serve(sample_kb_settings.model_copy(update={"api_key": "page-key-123"}))
 
 
 def test_ask_in_the_browser_and_read_a_citation(server: str, tmp_path: Path):
@@ -81,4 +89,28 @@ def test_ask_in_the_browser_and_read_a_citation(server: str, tmp_path: Path):
         if SCREENSHOT:
             marker.hover()
             page.screenshot(path=SCREENSHOT, full_page=False)
+        browser.close()
+
+
+def test_the_page_asks_for_the_api_key_once_and_uses_it(locked_server: str):
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=CHROMIUM,
+            args=["--no-sandbox", "--disable-background-networking"],
+        )
+        page = browser.new_page()
+        prompts: list[str] = []
+
+        def answer(dialog) -> None:
+            prompts.append(dialog.message)
+            dialog.accept("page-key-123")
+
+        page.on("dialog", answer)
+        page.goto(locked_server)
+        expect(page.locator("#kb option[value=sample]")).to_have_count(1)
+        page.select_option("#kb", "sample")
+        page.fill("#question", "What liquidated damages apply if go-live is late?")
+        page.click("#ask-button")
+        expect(page.locator("#answer .cite button").first).to_have_text("[1]", timeout=60_000)
+        assert len(prompts) == 1 and "RFP_API_KEY" in prompts[0]
         browser.close()

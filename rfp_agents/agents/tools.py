@@ -13,12 +13,12 @@ from __future__ import annotations
 
 import json
 import logging
-import re
 import uuid
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import Annotated, Any, Literal
 
+import re2
 from langchain_core.tools import StructuredTool, ToolException
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
@@ -334,18 +334,23 @@ class KnowledgeTools:
 
     # ------------------------------------------------------------------ grep_documents
     def grep_documents(self, **arguments: Any) -> tuple[str, list[Evidence]]:
+        """Exact phrase or regular expression over the chunks in scope.
+
+        Patterns run on RE2 (linear time: no catastrophic backtracking, whatever a model or
+        a planted document makes it send), over at most ``RFP_MAX_GREP_CHUNKS`` chunks.
+        """
         args = self._parse(GrepDocumentsInput, "grep_documents", arguments)
         kbs = self.scope.resolve(args.kb_id, args.kb_ids)
-        try:
-            source = args.pattern if args.regex else re.escape(args.pattern)
-            pattern = re.compile(source, re.IGNORECASE)
-        except re.error as exc:
-            raise ToolException(f"invalid regular expression {args.pattern!r}: {exc}") from exc
+        pattern = compile_pattern(args.pattern, args.regex)
         where = self.scope.restrict({"source": args.source_file} if args.source_file else None)
         hits: list[Evidence] = []
-        total = 0
+        total = scanned = 0
+        budget = self.scope.retriever.settings.max_grep_chunks
         for kb_name in kbs:
             for text, meta in self.scope.open(kb_name).iter_chunks(where):
+                if scanned == budget:
+                    break
+                scanned += 1
                 match = pattern.search(text)
                 if not match:
                     continue
@@ -363,6 +368,11 @@ class KnowledgeTools:
         }
         if total > len(hits):
             body["note"] = f"showing {len(hits)} of {total} hits; narrow with source_file"
+        if scanned == budget:
+            body["note"] = (
+                f"stopped after {budget} chunks (RFP_MAX_GREP_CHUNKS); narrow with source_file "
+                "or kb_id to search the rest"
+            )
         return json.dumps(body, ensure_ascii=False), hits
 
     # ---------------------------------------------------------------------- read_page
@@ -558,7 +568,24 @@ def _result_json(evidence: Evidence) -> dict[str, Any]:
     }
 
 
-def _snippet_around(text: str, pattern: re.Pattern[str]) -> str:
+def compile_pattern(pattern: str, regex: bool) -> Any:
+    """``pattern`` as a case-insensitive RE2 expression (a ``ToolException`` if invalid)."""
+    source = pattern if regex else re2.escape(pattern)
+    options = re2.Options()
+    options.case_sensitive = False
+    options.log_errors = False
+    try:
+        return re2.compile(source, options)
+    except re2.error as exc:
+        reason = exc.args[0] if exc.args else exc
+        reason = reason.decode("utf-8", "replace") if isinstance(reason, bytes) else reason
+        raise ToolException(
+            f"invalid regular expression {pattern!r} ({reason}); RE2 syntax: no backreferences "
+            "or lookaround; or send the exact phrase with regex=false"
+        ) from exc
+
+
+def _snippet_around(text: str, pattern: Any) -> str:
     match = pattern.search(text)
     if not match:
         return text[:SNIPPET_CHARACTERS]

@@ -78,5 +78,6 @@ class UploadJob(BaseModel):
 
 
 class Health(BaseModel):
-    status: Literal["ok"] = "ok"
-    knowledge_bases: int
+    """Liveness only: no knowledge base names, no store address."""
+
+    status: Literal["ok", "unavailable"] = "ok"

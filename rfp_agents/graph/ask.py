@@ -91,6 +91,14 @@ def ask_stream(
                 yield from _node_events(node, update or {})
 
 
+def thread_scope(thread_id: str, settings: Settings) -> list[str]:
+    """The knowledge bases thread ``thread_id`` was started on (empty for a new thread)."""
+    with thread_store(settings) as checkpointer:
+        compiled = build_graph().compile(checkpointer=checkpointer)
+        state = compiled.get_state({"configurable": {"thread_id": thread_id}})
+    return list((state.values or {}).get("scope") or [])
+
+
 def _node_events(node: str, update: dict[str, Any]) -> Iterator[dict[str, Any]]:
     if node == "route" and update.get("route"):
         yield {"type": "route", **update["route"]}

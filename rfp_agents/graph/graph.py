@@ -25,7 +25,7 @@ from rfp_agents.agents.models import DomainFinding
 from rfp_agents.agents.profiles import PROFILES
 from rfp_agents.agents.tools import KnowledgeScope, KnowledgeTools
 from rfp_agents.config import Settings
-from rfp_agents.errors import InvalidQuestionError, UsageError
+from rfp_agents.errors import InvalidQuestionError, ThreadScopeError, UsageError
 from rfp_agents.graph.answer import synthesize_answer
 from rfp_agents.graph.configuration import Configuration
 from rfp_agents.graph.routing import forced_route, route_with_model
@@ -55,10 +55,13 @@ def validate(state: AskState, *, config: RunnableConfig) -> dict[str, Any]:
     configuration = Configuration.from_runnable_config(config)
     settings = configuration.settings()
     question = check_request(state.question, configuration.document_ids, settings)
+    thread_id = str((config.get("configurable") or {}).get("thread_id", ""))
+    check_thread_scope(state.scope, configuration.knowledge_bases, thread_id)
     for name in configuration.knowledge_bases:
         KnowledgeBase.open(name, settings)
     earlier = state.history[-1]["question"] if state.history else None
     return {
+        "scope": sorted(set(configuration.knowledge_bases)),
         "question": question,
         "earlier_question": earlier if earlier and is_follow_up(question) else None,
         "findings": None,
@@ -161,6 +164,19 @@ def check_request(question: str, document_ids: Sequence[str] | None, settings: S
             f"{settings.max_selected_documents} (RFP_MAX_SELECTED_DOCUMENTS)"
         )
     return normalise_question(question, settings.max_question_characters)
+
+
+def check_thread_scope(thread_scope: Sequence[str], requested: Sequence[str], thread_id: str):
+    """A thread keeps the knowledge bases it was started on (``ThreadScopeError`` otherwise).
+
+    Its history is fed to the agents, so continuing it on other knowledge bases would carry
+    answers from one scope into another (for the API: past ``RFP_API_KNOWLEDGE_BASES``).
+    """
+    if thread_scope and set(thread_scope) != set(requested):
+        raise ThreadScopeError(
+            f"thread {thread_id!r} was started on knowledge bases {sorted(thread_scope)}; "
+            f"continue it with the same ones, or start a new thread for {sorted(set(requested))}"
+        )
 
 
 def normalise_question(question: str, limit: int) -> str:

@@ -50,6 +50,8 @@ class AskState(InputState):
     """The ``AskAnswer`` of this turn (as a dict)."""
     history: Annotated[list[dict[str, Any]], append_turns] = field(default_factory=list)
     """Earlier turns: question, answer text, domains."""
+    scope: list[str] = field(default_factory=list)
+    """The knowledge bases the thread was started on; later turns must name the same."""
 
 
 @dataclass(kw_only=True)

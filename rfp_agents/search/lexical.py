@@ -70,12 +70,17 @@ class LexicalIndex:
         query: str,
         n: int,
         accept: Callable[[dict[str, Any]], bool] | None = None,
+        scan_limit: int | None = None,
     ) -> list[LexicalHit]:
-        """The ``n`` best chunks for ``query`` that ``accept`` lets through (score > 0)."""
+        """The ``n`` best chunks for ``query`` that ``accept`` lets through (score > 0).
+
+        ``scan_limit`` bounds how many ranked chunks are read from the store to find them
+        (a filter that matches nothing must not read the whole knowledge base).
+        """
         terms = content_terms(query)
         if not terms or n <= 0:
             return []
-        ranked = self.bm25.ranked(terms)
+        ranked = self.bm25.ranked(terms)[:scan_limit]
         hits: list[LexicalHit] = []
         batch = n if accept is None else max(n, FETCH_BATCH)
         for start in range(0, len(ranked), batch):

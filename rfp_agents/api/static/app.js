@@ -10,8 +10,33 @@ function text(tag, content, className) {
   return el;
 }
 
+// ------------------------------------------------------------------------------ the API key
+// With RFP_API_KEY set on the server, every /api call needs the X-API-Key header. The page
+// asks for the key once, keeps it for this browser tab (sessionStorage), and asks again if
+// the server refuses it.
+const KEY_ITEM = "rfp-api-key";
+
+function withKey(options = {}) {
+  const key = sessionStorage.getItem(KEY_ITEM);
+  const headers = new Headers(options.headers || {});
+  if (key) headers.set("X-API-Key", key);
+  return { ...options, headers };
+}
+
+async function send(path, options = {}) {
+  let response = await fetch(path, withKey(options));
+  if (response.status === 401) {
+    const key = window.prompt("This server needs its API key (RFP_API_KEY):");
+    if (key) {
+      sessionStorage.setItem(KEY_ITEM, key.trim());
+      response = await fetch(path, withKey(options));
+    }
+  }
+  return response;
+}
+
 async function api(path, options = {}) {
-  const response = await fetch(path, options);
+  const response = await send(path, options);
   const body = await response.json().catch(() => ({}));
   if (!response.ok) throw new Error(body.detail || `${response.status} ${response.statusText}`);
   return body;
@@ -74,7 +99,7 @@ async function ask(event) {
   $("answer-panel").hidden = true;
   $("ask-button").disabled = true;
   try {
-    const response = await fetch("/api/ask/stream", {
+    const response = await send("/api/ask/stream", {
       method: "POST",
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify(body),

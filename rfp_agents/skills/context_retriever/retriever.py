@@ -49,6 +49,11 @@ from rfp_agents.store import reachable
 
 log = logging.getLogger("rfp_agents.retrieval")
 
+
+class CappedCandidates(list):
+    """Candidates of a residual-filtered search that stopped at ``overfetch_cap``."""
+
+
 # With a residual filter, fetch this many times what is wanted, and grow by this factor.
 OVERFETCH_FACTOR = 4
 MIN_OVERFETCH = 50
@@ -192,7 +197,8 @@ class ContextRetriever:
         found = candidates[: request.top_k]
         kept = self._above_threshold(found, request.score_threshold)
         results = [self._to_result(c) for c in kept]
-        return self._output(request, results, found, compiled)
+        capped = isinstance(candidates, CappedCandidates)
+        return self._output(request, results, found, compiled, capped)
 
     def _mmr(self, kb, request, compiled, where, vector) -> RetrievalOutput:
         candidates = self._candidates(
@@ -208,7 +214,8 @@ class ContextRetriever:
         )
         results = [self._to_result(pool[i], mmr_rank=rank) for rank, i in enumerate(order, 1)]
         results.sort(key=lambda r: r.relevance_score, reverse=True)
-        return self._output(request, results, found, compiled)
+        capped = isinstance(candidates, CappedCandidates)
+        return self._output(request, results, found, compiled, capped)
 
     def _hybrid(self, kb, request, compiled, where, vector) -> RetrievalOutput:
         """Dense and BM25 candidates fused by reciprocal rank; cosine kept as dense_score."""
@@ -216,7 +223,10 @@ class ContextRetriever:
             kb, vector, request.fetch_k, compiled, where, with_embeddings=False
         )
         lexical = self.lexical.index_for(kb).search(
-            request.query, request.fetch_k, accept=lambda meta: matches(compiled, meta)
+            request.query,
+            request.fetch_k,
+            accept=lambda meta: matches(compiled, meta),
+            scan_limit=self.overfetch_cap(request.fetch_k),
         )
         fused = fuse_rankings([[c.chunk_id for c in dense], [h.chunk_id for h in lexical]])
         by_id = {c.chunk_id: c for c in dense}
@@ -243,7 +253,8 @@ class ContextRetriever:
             )
             for c in kept
         ]
-        return self._output(request, results, found, compiled)
+        capped = isinstance(dense, CappedCandidates)
+        return self._output(request, results, found, compiled, capped)
 
     @staticmethod
     def _cosines(kb: KnowledgeBase, ids: list[str], vector: list[float]) -> dict[str, float]:
@@ -276,13 +287,20 @@ class ContextRetriever:
         """
         if compiled.residual is None:
             return self._query(kb, vector, wanted, where, with_embeddings)
-        n = max(wanted * OVERFETCH_FACTOR, MIN_OVERFETCH)
+        cap = self.overfetch_cap(wanted)
+        n = min(cap, max(wanted * OVERFETCH_FACTOR, MIN_OVERFETCH))
         while True:
             rows = self._query(kb, vector, n, where, with_embeddings)
             passed = [c for c in rows if compiled.residual_matches(c.metadata)]
             if len(passed) >= wanted or len(rows) < n:  # enough, or Chroma has no more
                 return passed[:wanted]
-            n *= OVERFETCH_FACTOR
+            if n >= cap:  # bounded work: the residual was checked on the best `cap` only
+                return CappedCandidates(passed[:wanted])
+            n = min(cap, n * OVERFETCH_FACTOR)
+
+    def overfetch_cap(self, wanted: int) -> int:
+        """Most candidates one search reads to apply a ``$contains`` filter exactly."""
+        return max(wanted, self.settings.max_fetch_k) * OVERFETCH_FACTOR
 
     @staticmethod
     def _query(
@@ -344,12 +362,18 @@ class ContextRetriever:
         results: list[ContextResult],
         found: list[Candidate],
         compiled: CompiledFilter,
+        capped: bool = False,
     ) -> RetrievalOutput:
+        warning = self._warning(request, results, found, compiled)
+        if capped:
+            note = (
+                "the filter's $contains/$not_contains part was checked on the most similar "
+                f"chunks only ({OVERFETCH_FACTOR} x RFP_MAX_FETCH_K); narrow it with source "
+                "or page_number"
+            )
+            warning = f"{warning}; {note}" if warning else note
         return RetrievalOutput(
-            results=results,
-            query=request.query,
-            total_found=len(found),
-            warning=self._warning(request, results, found, compiled),
+            results=results, query=request.query, total_found=len(found), warning=warning
         )
 
     def _warning(

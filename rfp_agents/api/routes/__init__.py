@@ -1,0 +1,1 @@
+"""The API's routes, one router per concern; ``create_app`` includes them."""
