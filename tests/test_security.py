@@ -417,6 +417,15 @@ def test_a_document_being_ingested_cannot_be_deleted(settings: Settings):
     assert response.status_code == 409 and "still being ingested" in response.json()["detail"]
 
 
+def test_a_broken_knowledge_base_is_left_out_of_listings(settings: Settings):
+    assert ingest_paths([SAMPLE_PDF], settings, "good").exit_code == 0
+    assert ingest_paths([SAMPLE_PDF], settings, "other-model").exit_code == 0
+    other = KnowledgeBase.open("other-model", settings)
+    other.chunks.modify(metadata={**(other.chunks.metadata or {}), "embedding_model": "x:y"})
+    client = TestClient(create_app(settings), base_url=LOCAL)
+    assert [kb["name"] for kb in client.get("/api/knowledge-bases").json()] == ["good"]
+
+
 # ------------------------------------------------------------ 9. what answers without a key
 def test_docs_and_schema_need_the_key_and_health_says_only_ok(sample_kb_settings: Settings):
     client = TestClient(create_app(sample_kb_settings.model_copy(update={"api_key": KEY})),

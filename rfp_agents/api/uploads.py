@@ -164,7 +164,7 @@ class UploadJobs:
             job.model_copy(
                 update={
                     "status": outcome.status,
-                    "detail": outcome.describe(),
+                    "detail": outcome.describe().replace(str(self.settings.home), "RFP_HOME"),
                     "doc_id": outcome.doc_id or None,
                     "pages": outcome.pages,
                     "chunks": outcome.chunks,
