@@ -18,10 +18,9 @@ from typing import Annotated, Any, TypeVar
 
 import typer
 from pydantic import ValidationError
-from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-from rich.table import Table
 
+from rfp_agents import cli_render as render
 from rfp_agents.config import DEFAULT_KB, get_settings
 from rfp_agents.errors import RfpError, UsageError, describe_validation_error
 from rfp_agents.store import CONNECTION_ERRORS, unreachable
@@ -37,9 +36,7 @@ app = typer.Typer(
 kb_app = typer.Typer(help="Knowledge bases (one per tender, say).", no_args_is_help=True)
 app.add_typer(kb_app, name="kb")
 
-# Piped output is not 80 columns wide: let tables breathe when nobody is looking at a terminal.
-console = Console(width=None if sys.stdout.isatty() else 200)
-err_console = Console(stderr=True)
+console, err_console = render.console, render.err_console
 
 KbOption = Annotated[str, typer.Option("--kb", help="Knowledge base name.")]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")]
@@ -76,10 +73,6 @@ def handles_errors(command: F) -> F:
             raise typer.Exit(error.exit_code) from exc
 
     return wrapper  # type: ignore[return-value]
-
-
-def _print_json(data: Any) -> None:
-    sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
 
 
 @app.callback()
@@ -145,7 +138,7 @@ def ingest(
 
             report = ingest_paths(paths, settings, kb, on_start=on_start, on_done=on_done)
     if json_output:
-        _print_json(
+        render.print_json(
             {
                 "kb": report.kb,
                 "seconds": round(report.seconds, 3),
@@ -167,15 +160,9 @@ def kb_list(json_output: JsonOption = False) -> None:
 
     infos = KnowledgeBase.list_all(get_settings())
     if json_output:
-        _print_json([asdict(i) for i in infos])
+        render.print_json([asdict(i) for i in infos])
         return
-    if not infos:
-        console.print("No knowledge bases yet. Create one with `rfp ingest PATH --kb NAME`.")
-        return
-    table = Table("knowledge base", "documents", "chunks", "embeddings", "created")
-    for i in infos:
-        table.add_row(i.name, str(i.documents), str(i.chunks), i.embedding_model, i.created_at)
-    console.print(table)
+    render.knowledge_bases(infos)
 
 
 @app.command()
@@ -186,19 +173,9 @@ def docs(kb: KbOption = DEFAULT_KB, json_output: JsonOption = False) -> None:
 
     records = KnowledgeBase.open(kb, get_settings()).documents()
     if json_output:
-        _print_json([asdict(r) for r in records])
+        render.print_json([asdict(r) for r in records])
         return
-    if not records:
-        console.print(
-            f"Knowledge base {kb!r} has no documents. Add some with `rfp ingest PATH --kb {kb}`."
-        )
-        return
-    table = Table(
-        "file", "pages", "chunks", "doc_id", "ingested at", title=f"knowledge base {kb!r}"
-    )
-    for r in records:
-        table.add_row(r.source, str(r.pages), str(r.chunks), r.doc_id, r.ingested_at)
-    console.print(table)
+    render.documents(kb, records)
 
 
 @app.command()
@@ -272,25 +249,7 @@ def retrieve(
     if json_output:
         sys.stdout.write(output.model_dump_json(indent=2) + "\n")
         return
-    table = Table(
-        title=f"{output.query!r} in {kb!r}: {len(output.results)} of {output.total_found} found"
-    )
-    for name in ("#", "score", "file", "page", "chunk id"):
-        table.add_column(name, no_wrap=True)
-    table.add_column("snippet", ratio=1)
-    for i, r in enumerate(output.results, 1):
-        snippet = " ".join(r.content.split())
-        table.add_row(
-            str(i),
-            f"{r.relevance_score:.3f}",
-            r.source_file,
-            str(r.page_number),
-            r.chunk_id,
-            snippet[:160] + ("..." if len(snippet) > 160 else ""),
-        )
-    console.print(table)
-    if output.warning:
-        console.print(f"[yellow]warning:[/] {output.warning}", highlight=False, soft_wrap=True)
+    render.retrieval(kb, output)
 
 
 def _retrieve_with_pipeline(
@@ -317,64 +276,7 @@ def _retrieve_with_pipeline(
     if json_output:
         sys.stdout.write(output.model_dump_json(indent=2) + "\n")
         return
-    table = Table(title=f"{output.question!r} in {kb!r}: {len(output.results)} passages")
-    for name in ("#", "score", "cosine", "bm25", "file", "page", "chunk id"):
-        table.add_column(name, no_wrap=True)
-    table.add_column("why", ratio=1)
-    for i, r in enumerate(output.results, 1):
-        table.add_row(
-            str(i),
-            f"{r.score:.3f}",
-            f"{r.dense_score:.3f}" if r.dense_score is not None else "-",
-            f"{r.lexical_score:.2f}" if r.lexical_score is not None else "-",
-            r.source_file,
-            str(r.page_number),
-            r.chunk_id,
-            "; ".join(r.reasons),
-        )
-    console.print(table)
-    _print_diagnostics([output.diagnostics])
-    if output.warning:
-        console.print(f"[yellow]warning:[/] {output.warning}", highlight=False, soft_wrap=True)
-
-
-def _print_diagnostics(records: list[Any]) -> None:
-    for d in records:
-        console.print(
-            f"\n[bold]diagnostics[/] {d.domain or ''} kbs={d.knowledge_bases}", highlight=False
-        )
-        for q in d.expanded_queries:
-            console.print(f"  query: {q.query!r} ({q.why})", highlight=False, soft_wrap=True)
-        if d.named_documents:
-            console.print(f"  names documents: {d.named_documents}", highlight=False)
-        for subject in d.comparison_subjects:
-            console.print(f"  comparison side: {subject}", highlight=False, soft_wrap=True)
-        for search in d.searches:
-            found = ", ".join(
-                f"{c.source_file} p{c.page_number} {c.relevance_score:.2f}"
-                for c in search.candidates[:5]
-            )
-            console.print(
-                f"  search {search.query!r} in {search.kb} where={json.dumps(search.where)}"
-                f"{' residual=' + json.dumps(search.residual) if search.residual else ''}"
-                f"{' error=' + search.error if search.error else ''}: {found}",
-                highlight=False,
-                soft_wrap=True,
-            )
-        for rank in d.ranks[:10]:
-            mark = "kept" if rank.selected else "    "
-            console.print(
-                f"  {mark} #{rank.final_rank} (fused #{rank.fused_rank}) {rank.source_file} "
-                f"p{rank.page_number} {rank.final_score:.3f}: {'; '.join(rank.reasons)}",
-                highlight=False,
-                soft_wrap=True,
-            )
-        for dropped in d.dropped[:10]:
-            console.print(
-                f"  dropped {dropped.source_file} p{dropped.page_number}: {dropped.reason}",
-                highlight=False,
-                soft_wrap=True,
-            )
+    render.pipeline_retrieval(kb, output)
 
 
 @app.command()
@@ -406,48 +308,9 @@ def ask(
         shown = answer if diagnostics else answer.without_diagnostics()
         sys.stdout.write(shown.model_dump_json(indent=2) + "\n")
         return
-    _print_answer(answer, steps)
+    render.answer(answer, steps)
     if diagnostics:
-        _print_diagnostics([d for f in answer.findings for d in f.diagnostics])
-
-
-def _print_answer(answer: Any, steps: bool) -> None:
-    if steps:
-        console.print(
-            f"[bold]route[/] ({answer.route_method}): {', '.join(answer.domains)}: "
-            f"{answer.route_reason}",
-            highlight=False,
-            soft_wrap=True,
-        )
-        for finding in answer.findings:
-            for step in finding.steps:
-                outcome = f"error: {step.error}" if step.error else f"{step.result_count} passages"
-                args = json.dumps(step.args, ensure_ascii=False)
-                console.print(
-                    f"  [cyan]{finding.domain}[/] {step.tool} {args} -> {outcome}",
-                    highlight=False,
-                    soft_wrap=True,
-                )
-        console.print()
-    console.print(answer.answer, highlight=False, soft_wrap=True)
-    cited = answer.cited
-    if cited:
-        console.print("\n[bold]References[/]")
-        for c in cited:
-            console.print(
-                f"  [{c.n}] {c.source_file}, p. {c.page_number} ({c.kb}, {c.chunk_id})",
-                highlight=False,
-                soft_wrap=True,
-            )
-    others = len(answer.citations) - len(cited)
-    if others:
-        console.print(f"  ({others} more passages retrieved; --json lists them)", highlight=False)
-    for warning in answer.warnings:
-        console.print(f"[yellow]warning:[/] {warning}", highlight=False, soft_wrap=True)
-    console.print(
-        f"\nthread: {answer.thread_id} (follow up with --thread {answer.thread_id})",
-        highlight=False,
-    )
+        render.diagnostics([d for f in answer.findings for d in f.diagnostics])
 
 
 @app.command()
@@ -499,42 +362,7 @@ def eval_command(
     if json_output:
         sys.stdout.write(report.model_dump_json(indent=2) + "\n")
         return
-    _print_eval(report)
-
-
-def _print_eval(report: Any) -> None:
-    domains = sorted({d for m in report.modes for d in m.by_domain})
-    kinds = sorted({k for m in report.modes for k in m.by_kind})
-    table = Table(
-        title=f"{report.questions} questions ({report.answerable} answerable, "
-        f"{report.unanswerable} unanswerable) on knowledge base {report.knowledge_base!r}"
-    )
-    for name in ("mode", "hit@1", "hit@3", "hit@5", "MRR"):
-        table.add_column(name, no_wrap=True)
-    for name in [*(f"{d} @5" for d in domains), *(f"{k} @5" for k in kinds)]:
-        table.add_column(name, no_wrap=True)
-    for name in ("cites", "abstains", "s/question"):
-        table.add_column(name, no_wrap=True)
-    for m in report.modes:
-        o = m.overall
-        table.add_row(
-            m.mode,
-            f"{o.hit_at_1:.3f}",
-            f"{o.hit_at_3:.3f}",
-            f"{o.hit_at_5:.3f}",
-            f"{o.mrr:.3f}",
-            *(f"{m.by_domain[d].hit_at_5:.3f}" if d in m.by_domain else "-" for d in domains),
-            *(f"{m.by_kind[k].hit_at_5:.3f}" if k in m.by_kind else "-" for k in kinds),
-            f"{m.cite_rate:.3f}" if m.cite_rate is not None else "-",
-            f"{m.abstain_rate:.3f}" if m.abstain_rate is not None else "-",
-            f"{m.median_seconds:.3f}",
-        )
-    console.print(table)
-    for m in report.modes:
-        if m.misses:
-            console.print(f"{m.mode} misses at 5: {', '.join(m.misses)}", highlight=False)
-    for note in report.notes:
-        console.print(f"[yellow]note:[/] {note}", highlight=False)
+    render.evaluation(report)
 
 
 def main() -> None:  # pragma: no cover - console-script entry point

@@ -1,0 +1,205 @@
+"""What the ``rfp`` command prints: tables, answers, diagnostics, evaluation reports.
+
+``cli.py`` parses arguments and runs the work; this module only shows the results, on
+``console`` (stdout) and ``err_console`` (stderr).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+
+# Piped output is not 80 columns wide: let tables breathe when nobody is looking at a terminal.
+console = Console(width=None if sys.stdout.isatty() else 200)
+err_console = Console(stderr=True)
+
+
+def print_json(data: Any) -> None:
+    sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+
+
+def knowledge_bases(infos: list[Any]) -> None:
+    if not infos:
+        console.print("No knowledge bases yet. Create one with `rfp ingest PATH --kb NAME`.")
+        return
+    table = Table("knowledge base", "documents", "chunks", "embeddings", "created")
+    for i in infos:
+        table.add_row(i.name, str(i.documents), str(i.chunks), i.embedding_model, i.created_at)
+    console.print(table)
+
+
+def documents(kb: str, records: list[Any]) -> None:
+    if not records:
+        console.print(
+            f"Knowledge base {kb!r} has no documents. Add some with `rfp ingest PATH --kb {kb}`."
+        )
+        return
+    table = Table(
+        "file", "pages", "chunks", "doc_id", "ingested at", title=f"knowledge base {kb!r}"
+    )
+    for r in records:
+        table.add_row(r.source, str(r.pages), str(r.chunks), r.doc_id, r.ingested_at)
+    console.print(table)
+
+
+def retrieval(kb: str, output: Any) -> None:
+    """The skill's results as a table, then its warning."""
+    table = Table(
+        title=f"{output.query!r} in {kb!r}: {len(output.results)} of {output.total_found} found"
+    )
+    for name in ("#", "score", "file", "page", "chunk id"):
+        table.add_column(name, no_wrap=True)
+    table.add_column("snippet", ratio=1)
+    for i, r in enumerate(output.results, 1):
+        snippet = " ".join(r.content.split())
+        table.add_row(
+            str(i),
+            f"{r.relevance_score:.3f}",
+            r.source_file,
+            str(r.page_number),
+            r.chunk_id,
+            snippet[:160] + ("..." if len(snippet) > 160 else ""),
+        )
+    console.print(table)
+    if output.warning:
+        console.print(f"[yellow]warning:[/] {output.warning}", highlight=False, soft_wrap=True)
+
+
+def pipeline_retrieval(kb: str, output: Any) -> None:
+    """The retrieval pipeline's passages with their reasons, then its diagnostics."""
+    table = Table(title=f"{output.question!r} in {kb!r}: {len(output.results)} passages")
+    for name in ("#", "score", "cosine", "bm25", "file", "page", "chunk id"):
+        table.add_column(name, no_wrap=True)
+    table.add_column("why", ratio=1)
+    for i, r in enumerate(output.results, 1):
+        table.add_row(
+            str(i),
+            f"{r.score:.3f}",
+            f"{r.dense_score:.3f}" if r.dense_score is not None else "-",
+            f"{r.lexical_score:.2f}" if r.lexical_score is not None else "-",
+            r.source_file,
+            str(r.page_number),
+            r.chunk_id,
+            "; ".join(r.reasons),
+        )
+    console.print(table)
+    diagnostics([output.diagnostics])
+    if output.warning:
+        console.print(f"[yellow]warning:[/] {output.warning}", highlight=False, soft_wrap=True)
+
+
+def diagnostics(records: list[Any]) -> None:
+    for d in records:
+        console.print(
+            f"\n[bold]diagnostics[/] {d.domain or ''} kbs={d.knowledge_bases}", highlight=False
+        )
+        for q in d.expanded_queries:
+            console.print(f"  query: {q.query!r} ({q.why})", highlight=False, soft_wrap=True)
+        if d.named_documents:
+            console.print(f"  names documents: {d.named_documents}", highlight=False)
+        for subject in d.comparison_subjects:
+            console.print(f"  comparison side: {subject}", highlight=False, soft_wrap=True)
+        for search in d.searches:
+            found = ", ".join(
+                f"{c.source_file} p{c.page_number} {c.relevance_score:.2f}"
+                for c in search.candidates[:5]
+            )
+            console.print(
+                f"  search {search.query!r} in {search.kb} where={json.dumps(search.where)}"
+                f"{' residual=' + json.dumps(search.residual) if search.residual else ''}"
+                f"{' error=' + search.error if search.error else ''}: {found}",
+                highlight=False,
+                soft_wrap=True,
+            )
+        for rank in d.ranks[:10]:
+            mark = "kept" if rank.selected else "    "
+            console.print(
+                f"  {mark} #{rank.final_rank} (fused #{rank.fused_rank}) {rank.source_file} "
+                f"p{rank.page_number} {rank.final_score:.3f}: {'; '.join(rank.reasons)}",
+                highlight=False,
+                soft_wrap=True,
+            )
+        for dropped in d.dropped[:10]:
+            console.print(
+                f"  dropped {dropped.source_file} p{dropped.page_number}: {dropped.reason}",
+                highlight=False,
+                soft_wrap=True,
+            )
+
+
+def answer(answer: Any, steps: bool) -> None:
+    if steps:
+        console.print(
+            f"[bold]route[/] ({answer.route_method}): {', '.join(answer.domains)}: "
+            f"{answer.route_reason}",
+            highlight=False,
+            soft_wrap=True,
+        )
+        for finding in answer.findings:
+            for step in finding.steps:
+                outcome = f"error: {step.error}" if step.error else f"{step.result_count} passages"
+                args = json.dumps(step.args, ensure_ascii=False)
+                console.print(
+                    f"  [cyan]{finding.domain}[/] {step.tool} {args} -> {outcome}",
+                    highlight=False,
+                    soft_wrap=True,
+                )
+        console.print()
+    console.print(answer.answer, highlight=False, soft_wrap=True)
+    cited = answer.cited
+    if cited:
+        console.print("\n[bold]References[/]")
+        for c in cited:
+            console.print(
+                f"  [{c.n}] {c.source_file}, p. {c.page_number} ({c.kb}, {c.chunk_id})",
+                highlight=False,
+                soft_wrap=True,
+            )
+    others = len(answer.citations) - len(cited)
+    if others:
+        console.print(f"  ({others} more passages retrieved; --json lists them)", highlight=False)
+    for warning in answer.warnings:
+        console.print(f"[yellow]warning:[/] {warning}", highlight=False, soft_wrap=True)
+    console.print(
+        f"\nthread: {answer.thread_id} (follow up with --thread {answer.thread_id})",
+        highlight=False,
+    )
+
+
+def evaluation(report: Any) -> None:
+    domains = sorted({d for m in report.modes for d in m.by_domain})
+    kinds = sorted({k for m in report.modes for k in m.by_kind})
+    table = Table(
+        title=f"{report.questions} questions ({report.answerable} answerable, "
+        f"{report.unanswerable} unanswerable) on knowledge base {report.knowledge_base!r}"
+    )
+    for name in ("mode", "hit@1", "hit@3", "hit@5", "MRR"):
+        table.add_column(name, no_wrap=True)
+    for name in [*(f"{d} @5" for d in domains), *(f"{k} @5" for k in kinds)]:
+        table.add_column(name, no_wrap=True)
+    for name in ("cites", "abstains", "s/question"):
+        table.add_column(name, no_wrap=True)
+    for m in report.modes:
+        o = m.overall
+        table.add_row(
+            m.mode,
+            f"{o.hit_at_1:.3f}",
+            f"{o.hit_at_3:.3f}",
+            f"{o.hit_at_5:.3f}",
+            f"{o.mrr:.3f}",
+            *(f"{m.by_domain[d].hit_at_5:.3f}" if d in m.by_domain else "-" for d in domains),
+            *(f"{m.by_kind[k].hit_at_5:.3f}" if k in m.by_kind else "-" for k in kinds),
+            f"{m.cite_rate:.3f}" if m.cite_rate is not None else "-",
+            f"{m.abstain_rate:.3f}" if m.abstain_rate is not None else "-",
+            f"{m.median_seconds:.3f}",
+        )
+    console.print(table)
+    for m in report.modes:
+        if m.misses:
+            console.print(f"{m.mode} misses at 5: {', '.join(m.misses)}", highlight=False)
+    for note in report.notes:
+        console.print(f"[yellow]note:[/] {note}", highlight=False)
