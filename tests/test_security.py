@@ -347,6 +347,34 @@ def test_every_stream_ends_with_answer_or_error(sample_kb_settings: Settings):
     assert kinds[-1] == "answer"
 
 
+# ------------------------------------------------------- 6. no blocking call on the event loop
+def test_a_stalled_store_call_does_not_stall_other_requests(
+    sample_kb_settings: Settings, monkeypatch: pytest.MonkeyPatch
+):
+    entered, release = threading.Event(), threading.Event()
+    real_open = KnowledgeBase.open.__func__
+
+    def stalled_open(cls, name, settings=None, **kwargs):
+        if name == "sample":
+            entered.set()
+            release.wait(timeout=30)
+        return real_open(cls, name, settings, **kwargs)
+
+    monkeypatch.setattr(KnowledgeBase, "open", classmethod(stalled_open))
+    with TestClient(create_app(sample_kb_settings), base_url=LOCAL) as client:  # one loop
+        slow: dict[str, Any] = {}
+        worker = threading.Thread(
+            target=lambda: slow.update(r=client.get("/api/documents?kb=sample")), daemon=True
+        )
+        worker.start()
+        assert entered.wait(timeout=30)
+        assert client.get("/healthz").json() == {"status": "ok"}  # answered meanwhile
+        assert worker.is_alive()
+        release.set()
+        worker.join(timeout=30)
+        assert slow["r"].status_code == 200
+
+
 # ---------------------------------------------------------------- 7. bounded over-fetching
 def test_a_contains_filter_that_matches_nothing_reads_a_bounded_number(
     sample_kb_settings: Settings, monkeypatch: pytest.MonkeyPatch
