@@ -113,3 +113,20 @@ def test_an_unreadable_index_file_is_rebuilt(settings: Settings, workdir: Path):
     hits = LexicalIndexCache(settings).index_for(kb).search("zephyrquux", 3)
     assert [h.metadata["source"] for h in hits] == ["tender.pdf"]
     assert Bm25Index.load(index_path(settings, "kb1")) is not None  # saved again
+
+
+def test_an_update_never_changes_an_index_a_search_may_still_be_using(
+    settings: Settings, workdir: Path
+):
+    first = text_pdf(workdir / "first.pdf", ["The zephyrquux bond is ten percent."])
+    assert ingest_paths([first], settings, "kb1").exit_code == 0
+    cache = LexicalIndexCache(settings)
+    kb = KnowledgeBase.open("kb1", settings)
+    before = cache.index_for(kb)
+    chunks_before = list(before.bm25.chunk_ids)
+    second = text_pdf(workdir / "second.pdf", ["The quasarblip bond is five percent."])
+    assert ingest_paths([second], settings, "kb1").exit_code == 0
+    after = cache.index_for(kb)
+    assert after.bm25 is not before.bm25 and len(after) > len(before)
+    assert before.bm25.chunk_ids == chunks_before  # copy-on-write: the old one is intact
+    assert [h.metadata["source"] for h in before.search("zephyrquux", 3)] == ["first.pdf"]

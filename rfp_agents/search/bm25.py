@@ -60,6 +60,7 @@ class Bm25Index:
         self.doc_ids: list[str] = list(doc_ids)
         self._postings: sparse.csc_matrix | None = postings
         self._lengths: np.ndarray | None = None
+        self._documents: frozenset[str] | None = None
 
     @property
     def rows(self) -> sparse.csr_matrix:
@@ -77,9 +78,18 @@ class Bm25Index:
         return len(self.chunk_ids)
 
     @property
-    def documents(self) -> set[str]:
-        """The ids of the documents whose chunks are indexed."""
-        return set(self.doc_ids)
+    def documents(self) -> frozenset[str]:
+        """The ids of the documents whose chunks are indexed (checked on every query)."""
+        if self._documents is None:
+            self._documents = frozenset(self.doc_ids)
+        return self._documents
+
+    def copy(self) -> Bm25Index:
+        """An index that can be updated while searches still run on this one."""
+        twin = Bm25Index(self.vocabulary, self._rows, self.chunk_ids, self.doc_ids,
+                         self._postings)  # fmt: skip
+        twin._lengths = self._lengths
+        return twin
 
     # ------------------------------------------------------------------------ updating
     def add(self, chunks: Iterable[tuple[str, str, list[str]]]) -> int:
@@ -109,8 +119,11 @@ class Bm25Index:
             ),
             shape=(len(added_chunks), len(self.vocabulary)),
         )
-        self.rows.resize((self.rows.shape[0], len(self.vocabulary)))
-        self.rows = sparse.vstack([self.rows, block], format="csr")
+        old = self.rows  # never resized in place: a copy of this index may share it
+        widened = sparse.csr_matrix(
+            (old.data, old.indices, old.indptr), shape=(old.shape[0], len(self.vocabulary))
+        )
+        self.rows = sparse.vstack([widened, block], format="csr")
         self.chunk_ids += added_chunks
         self.doc_ids += added_docs
         self._changed()
@@ -131,6 +144,7 @@ class Bm25Index:
     def _changed(self) -> None:
         self._postings = None
         self._lengths = None
+        self._documents = None
 
     # ------------------------------------------------------------------------- scoring
     def scores(self, terms: list[str]) -> np.ndarray:

@@ -121,8 +121,9 @@ class LexicalIndexCache:
             if cached is not None and cached.kb is kb and cached.bm25.documents == version:
                 return cached
             path = index_path(self.settings, kb.name)
-            bm25 = cached.bm25 if cached is not None else Bm25Index.load(path) or Bm25Index()
-            if bm25.documents != version:
+            bm25 = cached.bm25.copy() if cached is not None else Bm25Index.load(path)
+            bm25 = bm25 or Bm25Index()
+            if bm25.documents != version:  # update a copy: searches may be using the cached one
                 update(kb, bm25, version)
                 bm25.save(path)
             index = LexicalIndex(kb, bm25)
