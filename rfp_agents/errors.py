@@ -59,6 +59,14 @@ class ProviderTimeoutError(ChatModelError):
     exit_code = 3
 
 
+class ProviderError(ChatModelError):
+    """The chat model's server failed: refused the connection, answered 4xx/5xx, or sent a
+    reply that is not a chat completion. The message names the server, the model and the
+    setting to check."""
+
+    exit_code = 4
+
+
 def describe_validation_error(exc: ValidationError) -> str:
     """One clause per violation: the field, the value given, and what is allowed."""
     parts = []

@@ -12,8 +12,13 @@
 * tools are bound with ``tool_choice="auto"`` explicitly (see ``loop.py``), because some
   servers treat a missing ``tool_choice`` as "no tools".
 
+* assistant messages that carry tool calls are sent with string content (``wire_safe``):
+  langchain-openai sends empty content as ``null``, which llama.cpp's server rejects (500).
+
 Every model call runs under ``RFP_PROVIDER_TIMEOUT_SECONDS``; a call that runs past it raises
-``ProviderTimeoutError`` and the process carries on.
+``ProviderTimeoutError`` and the process carries on. Any other failure of the server (refused
+connection, 4xx/5xx, a malformed reply) raises ``ProviderError`` naming the server URL, the
+model and the setting to check, never a traceback.
 """
 
 from __future__ import annotations
@@ -25,11 +30,12 @@ from concurrent.futures import TimeoutError as FutureTimeout
 from typing import Any, TypeVar
 
 from langchain_core.language_models import BaseChatModel
+from langchain_core.messages import AIMessage
 from langchain_core.runnables import Runnable
 from pydantic import BaseModel
 
 from rfp_agents.config import Settings
-from rfp_agents.errors import ChatModelError, ProviderTimeoutError
+from rfp_agents.errors import ChatModelError, ProviderError, ProviderTimeoutError
 
 log = logging.getLogger("rfp_agents.agents.model")
 
@@ -84,6 +90,8 @@ def invoke_with_timeout(runnable: Runnable, messages: Any, timeout: float) -> An
     The client's own timeout ends the abandoned call soon after; the caller gets a clear
     ``ProviderTimeoutError`` at once instead of hanging.
     """
+    if isinstance(messages, list):
+        messages = wire_safe(messages)
     pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="chat-model")
     future = pool.submit(runnable.invoke, messages)
     try:
@@ -93,8 +101,68 @@ def invoke_with_timeout(runnable: Runnable, messages: Any, timeout: float) -> An
             f"the chat model did not answer within {timeout:g} s "
             "(RFP_PROVIDER_TIMEOUT_SECONDS); try again or raise the limit"
         ) from exc
+    except ChatModelError:
+        raise
+    except Exception as exc:  # noqa: BLE001 - every provider failure becomes one clear error
+        if not is_provider_failure(exc):
+            raise
+        raise provider_error(runnable, exc) from exc
     finally:
         pool.shutdown(wait=False, cancel_futures=True)
+
+
+def wire_safe(messages: list[Any]) -> list[Any]:
+    """Messages every OpenAI-compatible server accepts: an assistant message that carries
+    tool calls gets string content naming them (empty content goes out as ``null``)."""
+    safe = []
+    for message in messages:
+        if isinstance(message, AIMessage) and message.tool_calls and not message.content:
+            names = ", ".join(call["name"] for call in message.tool_calls)
+            message = message.model_copy(update={"content": f"Calling {names}."})
+        safe.append(message)
+    return safe
+
+
+def is_provider_failure(exc: BaseException) -> bool:
+    """Errors that come from the model server or the connection to it."""
+    import httpx
+
+    try:
+        import openai
+    except ImportError:  # pragma: no cover - declared dependency
+        return isinstance(exc, httpx.HTTPError | ConnectionError)
+    return isinstance(exc, openai.APIError | httpx.HTTPError | ConnectionError)
+
+
+def provider_error(runnable: Any, exc: BaseException) -> ProviderError:
+    """One line a user can act on: which server, which model, what failed, what to check."""
+    model = _bound_model(runnable)
+    name = getattr(model, "model_name", None) or getattr(model, "model", None) or "?"
+    url = str(getattr(getattr(model, "root_client", None), "base_url", "") or "")
+    url = url or os.environ.get("OPENAI_BASE_URL", "") or "the provider's default URL"
+    status = getattr(exc, "status_code", None)
+    if status:
+        what = f"answered {status}"
+    elif "connect" in type(exc).__name__.lower():
+        what = "could not be reached"
+    else:
+        what = f"failed ({type(exc).__name__})"
+    detail = " ".join(str(getattr(exc, "message", "") or exc).split())[:300].rstrip(".")
+    return ProviderError(
+        f"the chat model server at {url.rstrip('/')} {what} for model {name!r}: {detail}. "
+        "Check that the server is running and serves that model (OPENAI_BASE_URL, "
+        "RFP_CHAT_MODEL), or unset RFP_CHAT_MODEL for the offline answerer."
+    )
+
+
+def _bound_model(runnable: Any) -> Any:
+    """The chat model inside a ``bind_tools`` / structured-output wrapper."""
+    for _ in range(4):
+        inner = getattr(runnable, "bound", None) or getattr(runnable, "first", None)
+        if inner is None:
+            return runnable
+        runnable = inner
+    return runnable
 
 
 STRUCTURED_OUTPUT_METHODS: tuple[dict[str, str], ...] = (

@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 import logging
 import uuid
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from langchain_core.language_models import BaseChatModel
@@ -31,7 +31,8 @@ from langchain_core.messages import (
 from langchain_core.tools import BaseTool
 
 from rfp_agents.agents.chat_model import invoke_with_timeout
-from rfp_agents.agents.evidence import evidence_in
+from rfp_agents.agents.citations import check_markers, markers_in
+from rfp_agents.agents.evidence import Evidence, evidence_in
 from rfp_agents.agents.models import DomainFinding, finding_from_messages
 from rfp_agents.agents.profiles import DomainProfile
 from rfp_agents.agents.prompts import FINAL_ROUND, NAIVE_RAG_SYSTEM
@@ -44,9 +45,18 @@ log = logging.getLogger("rfp_agents.agents.loop")
 class AgentLoop:
     """Runs one domain agent with a chat model over the run's knowledge tools."""
 
-    def __init__(self, model: BaseChatModel, settings: Settings):
+    def __init__(
+        self,
+        model: BaseChatModel,
+        settings: Settings,
+        fallback: Callable[..., DomainFinding] | None = None,
+    ):
+        """``fallback(profile, question, messages, tools, warnings)`` answers extractively
+        from the passages already retrieved when the model's final reply is not an answer
+        (the offline answerer's ``answer_from``)."""
         self.model = model
         self.settings = settings
+        self.fallback = fallback
         self._diagnostics: list = []
 
     def run(
@@ -72,9 +82,33 @@ class AgentLoop:
             HumanMessage(question),
         ]
         try:
-            return self._react(profile, question, bound, tool_list, messages)
+            finding, final_messages = self._react(profile, question, bound, tool_list, messages)
         except _ToolsRejected as exc:
             return self._naive_rag(profile, question, tool_list, history, str(exc))
+        return self._checked(profile, question, finding, final_messages, tools, names_of(tool_list))
+
+    def _checked(
+        self,
+        profile: DomainProfile,
+        question: str,
+        finding: DomainFinding,
+        messages: list[BaseMessage],
+        tools: KnowledgeTools,
+        names: set[str],
+    ) -> DomainFinding:
+        """The model's finding, unless its reply is not an answer while the tools found
+        passages: then the extractive answer over the same passages, with a warning."""
+        evidence = evidence_in(messages)
+        problem = degenerate_reply(finding.answer, names, evidence)
+        if problem is None or not evidence or self.fallback is None:
+            return finding
+        shown = " ".join(finding.answer.split())[:120]
+        warning = (
+            f"the model's reply was discarded ({problem}): {shown!r}; the answer was taken "
+            "from the same passages by the extractive answerer"
+        )
+        log.warning("%s agent: %s", profile.domain, warning)
+        return self.fallback(profile, question, messages, tools, [*finding.warnings, warning])
 
     # ------------------------------------------------------------------------ ReAct
     def _react(
@@ -84,8 +118,8 @@ class AgentLoop:
         bound: Any,
         tool_list: list[BaseTool],
         messages: list[BaseMessage],
-    ) -> DomainFinding:
-        names = {t.name for t in tool_list}
+    ) -> tuple[DomainFinding, list[BaseMessage]]:
+        names = names_of(tool_list)
         warnings: list[str] = []
         final: AIMessage | None = None
         for round_number in range(1, self.settings.max_agent_rounds + 1):
@@ -116,9 +150,10 @@ class AgentLoop:
                 [*messages, HumanMessage(FINAL_ROUND)],
             )
         answer = _text(final.content)
-        return finding_from_messages(
+        finding = finding_from_messages(
             profile.domain, "llm", answer, messages, warnings, diagnostics=self._diagnostics
         )
+        return finding, messages
 
     def _call(self, runnable: Any, messages: list[BaseMessage], first: bool = False) -> AIMessage:
         try:
@@ -163,6 +198,25 @@ class AgentLoop:
             warnings=[f"naive RAG: {reason}"],
             diagnostics=self._diagnostics,
         )
+
+
+def names_of(tool_list: Sequence[BaseTool]) -> set[str]:
+    return {t.name for t in tool_list}
+
+
+def degenerate_reply(answer: str, tool_names: set[str], evidence: Sequence[Evidence]) -> str | None:
+    """Why a model's final text is not an answer, or ``None`` when it is one: empty, a tool
+    call written as text, or citing no passage even once the sentences that restate a
+    passage get their marker (as the answer's own check will add them)."""
+    text = answer.strip()
+    if not text:
+        return "it was empty"
+    if parse_text_tool_calls(text, tool_names):
+        return "it was a tool call written as text"
+    checked = check_markers(text, {e.ref: e for e in evidence})
+    if not markers_in(checked.text):
+        return "it cited no passage"
+    return None
 
 
 class _ToolsRejected(Exception):

@@ -87,6 +87,19 @@ class OfflineAnswerer:
     ) -> DomainFinding:
         search_text = f"{question} ({earlier_question})" if earlier_question else question
         messages = self.retrieve(profile, search_text, tools)
+        return self.answer_from(profile, search_text, messages, tools)
+
+    def answer_from(
+        self,
+        profile: DomainProfile,
+        search_text: str,
+        messages: Sequence[BaseMessage],
+        tools: KnowledgeTools,
+        warnings: Sequence[str] = (),
+    ) -> DomainFinding:
+        """The extractive answer over passages already retrieved (``messages``), e.g. when an
+        LLM agent's reply had to be discarded."""
+        messages = list(messages)
         evidence = evidence_in(messages)
         scored = self.score_sentences(search_text, evidence)
         best = scored[0].score if scored else 0.0
@@ -103,7 +116,7 @@ class OfflineAnswerer:
                 "offline",
                 answer,
                 messages,
-                [warning],
+                [*warnings, warning],
                 no_evidence=True,
                 diagnostics=tools.diagnostics,
             )
@@ -111,8 +124,9 @@ class OfflineAnswerer:
         chosen = select_sentences(scored, sides)
         answer = " ".join(_with_marker(s.text, s.evidence.ref) for s in chosen)
         return finding_from_messages(
-            profile.domain, "offline", answer, messages, diagnostics=tools.diagnostics
-        )
+            profile.domain, "offline", answer, messages, list(warnings),
+            diagnostics=tools.diagnostics,
+        )  # fmt: skip
 
     # ------------------------------------------------------------------------ planning
     def retrieve(

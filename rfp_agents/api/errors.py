@@ -2,8 +2,9 @@
 
 400 bad input, 401 no or wrong API key, 403 a knowledge base outside the API's scope or a
 write from a foreign origin, 404 not found, 409 a thread used with another scope, 413 body
-too large, 415 not a PDF, 422 malformed body, 429 too busy (with ``Retry-After``), 503 the
-store is unavailable, 504 a model or the request deadline ran out. Details never name server
+too large, 415 not a PDF, 422 malformed body, 429 too busy (with ``Retry-After``), 502 the
+chat model's server failed, 503 the store is unavailable, 504 a model or the request deadline
+ran out. Details never name server
 paths or internal URLs.
 """
 
@@ -24,6 +25,7 @@ from rfp_agents.errors import (
     DocumentNotFound,
     KnowledgeBaseNotFound,
     OutOfScopeError,
+    ProviderError,
     ProviderTimeoutError,
     RfpError,
     StoreUnavailableError,
@@ -36,8 +38,8 @@ log = logging.getLogger("rfp_agents.api")
 
 ERRORS = {400: "bad request", 401: "unauthorized", 403: "forbidden", 404: "not found",
           409: "conflict", 413: "too large", 415: "unsupported media type",
-          422: "invalid body", 429: "too busy", 503: "store unavailable",
-          504: "timeout"}  # fmt: skip
+          422: "invalid body", 429: "too busy", 502: "model server failed",
+          503: "store unavailable", 504: "timeout"}  # fmt: skip
 ERROR_RESPONSES: dict[int | str, dict[str, Any]] = {
     code: {"model": ErrorBody, "description": name} for code, name in ERRORS.items()
 }
@@ -56,6 +58,8 @@ def status_for(exc: RfpError) -> int:
     """The HTTP status of a project error."""
     if isinstance(exc, ProviderTimeoutError):
         return 504
+    if isinstance(exc, ProviderError):
+        return 502
     if isinstance(exc, OutOfScopeError):
         return 403
     if isinstance(exc, ThreadScopeError):

@@ -127,9 +127,8 @@ def domain_agent(task: AgentTask, *, config: RunnableConfig) -> dict[str, Any]:
             profile, task.question, tools, task.earlier_question
         )
     else:
-        finding = AgentLoop(model, settings).run(
-            profile, task.question, tools, history_messages(task.history)
-        )
+        loop = AgentLoop(model, settings, fallback=services.offline_answerer.answer_from)
+        finding = loop.run(profile, task.question, tools, history_messages(task.history))
     return {"findings": [finding.model_dump(mode="json")]}
 
 
