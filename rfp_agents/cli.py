@@ -60,16 +60,19 @@ def handles_errors(command: F) -> F:
         try:
             return command(*args, **kwargs)
         except RfpError as exc:
-            err_console.print(f"[bold red]error:[/] {exc}", highlight=False, soft_wrap=True)
+            err_console.print(render.label("error:", "bold red", f" {exc}"), highlight=False,
+                              soft_wrap=True)  # fmt: skip
             raise typer.Exit(exc.exit_code) from exc
         except ValidationError as exc:
             err_console.print(
-                f"[bold red]invalid input:[/] {describe_validation_error(exc)}", highlight=False
+                render.label("invalid input:", "bold red", f" {describe_validation_error(exc)}"),
+                highlight=False,
             )
             raise typer.Exit(UsageError.exit_code) from exc
         except CONNECTION_ERRORS as exc:
             error = unreachable(get_settings().chroma_url or "the store", exc)
-            err_console.print(f"[bold red]error:[/] {error}", highlight=False, soft_wrap=True)
+            err_console.print(render.label("error:", "bold red", f" {error}"), highlight=False,
+                              soft_wrap=True)  # fmt: skip
             raise typer.Exit(error.exit_code) from exc
 
     return wrapper  # type: ignore[return-value]

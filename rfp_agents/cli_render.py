@@ -12,10 +12,22 @@ from typing import Any
 
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
+# Markup is off: answers, passages, file names and model replies are data, and a "[/INST]"
+# in them must print as it is, not crash the renderer. Styles come from ``label``.
 # Piped output is not 80 columns wide: let tables breathe when nobody is looking at a terminal.
-console = Console(width=None if sys.stdout.isatty() else 200)
-err_console = Console(stderr=True)
+console = Console(width=None if sys.stdout.isatty() else 200, markup=False)
+err_console = Console(stderr=True, markup=False)
+
+
+def label(name: str, style: str, rest: str = "") -> Text:
+    """``name`` in ``style``, then ``rest`` as plain text."""
+    return Text.assemble((name, style), rest)
+
+
+def warn(message: str) -> None:
+    console.print(label("warning:", "yellow", f" {message}"), highlight=False, soft_wrap=True)
 
 
 def print_json(data: Any) -> None:
@@ -66,7 +78,7 @@ def retrieval(kb: str, output: Any) -> None:
         )
     console.print(table)
     if output.warning:
-        console.print(f"[yellow]warning:[/] {output.warning}", highlight=False, soft_wrap=True)
+        warn(output.warning)
 
 
 def pipeline_retrieval(kb: str, output: Any) -> None:
@@ -89,13 +101,15 @@ def pipeline_retrieval(kb: str, output: Any) -> None:
     console.print(table)
     diagnostics([output.diagnostics])
     if output.warning:
-        console.print(f"[yellow]warning:[/] {output.warning}", highlight=False, soft_wrap=True)
+        warn(output.warning)
 
 
 def diagnostics(records: list[Any]) -> None:
     for d in records:
+        console.print()
         console.print(
-            f"\n[bold]diagnostics[/] {d.domain or ''} kbs={d.knowledge_bases}", highlight=False
+            label("diagnostics", "bold", f" {d.domain or ''} kbs={d.knowledge_bases}"),
+            highlight=False,
         )
         for q in d.expanded_queries:
             console.print(f"  query: {q.query!r} ({q.why})", highlight=False, soft_wrap=True)
@@ -134,8 +148,11 @@ def diagnostics(records: list[Any]) -> None:
 def answer(answer: Any, steps: bool) -> None:
     if steps:
         console.print(
-            f"[bold]route[/] ({answer.route_method}): {', '.join(answer.domains)}: "
-            f"{answer.route_reason}",
+            label(
+                "route",
+                "bold",
+                f" ({answer.route_method}): {', '.join(answer.domains)}: {answer.route_reason}",
+            ),
             highlight=False,
             soft_wrap=True,
         )
@@ -144,7 +161,9 @@ def answer(answer: Any, steps: bool) -> None:
                 outcome = f"error: {step.error}" if step.error else f"{step.result_count} passages"
                 args = json.dumps(step.args, ensure_ascii=False)
                 console.print(
-                    f"  [cyan]{finding.domain}[/] {step.tool} {args} -> {outcome}",
+                    Text.assemble(
+                        "  ", (finding.domain, "cyan"), f" {step.tool} {args} -> {outcome}"
+                    ),
                     highlight=False,
                     soft_wrap=True,
                 )
@@ -152,7 +171,8 @@ def answer(answer: Any, steps: bool) -> None:
     console.print(answer.answer, highlight=False, soft_wrap=True)
     cited = answer.cited
     if cited:
-        console.print("\n[bold]References[/]")
+        console.print()
+        console.print(label("References", "bold"))
         for c in cited:
             console.print(
                 f"  [{c.n}] {c.source_file}, p. {c.page_number} ({c.kb}, {c.chunk_id})",
@@ -163,7 +183,7 @@ def answer(answer: Any, steps: bool) -> None:
     if others:
         console.print(f"  ({others} more passages retrieved; --json lists them)", highlight=False)
     for warning in answer.warnings:
-        console.print(f"[yellow]warning:[/] {warning}", highlight=False, soft_wrap=True)
+        warn(warning)
     console.print(
         f"\nthread: {answer.thread_id} (follow up with --thread {answer.thread_id})",
         highlight=False,
@@ -202,4 +222,4 @@ def evaluation(report: Any) -> None:
         if m.misses:
             console.print(f"{m.mode} misses at 5: {', '.join(m.misses)}", highlight=False)
     for note in report.notes:
-        console.print(f"[yellow]note:[/] {note}", highlight=False)
+        console.print(label("note:", "yellow", f" {note}"), highlight=False)

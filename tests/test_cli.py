@@ -126,3 +126,19 @@ def test_a_hanging_model_is_cut_off_with_a_clear_message_and_exit_code_3(
     assert not hang.answered.is_set()  # cut off while the model was still hanging
     healthy = rfp("retrieve", "insurance", "--kb", "sample", "-k", "1")
     assert healthy.exit_code == 0  # the process carries on
+
+
+def test_brackets_in_documents_and_answers_print_as_they_are(rfp_home, workdir):
+    """Rich markup is off: "[/INST]" in a passage, an answer or a file name is text."""
+    from tests.pdf_factory import text_pdf
+
+    text_pdf(
+        workdir / "Attachment [bold] [A].pdf",
+        ["The vendor shall post a [/INST] performance bond of ten percent [bold]."],
+    )
+    assert rfp("ingest", str(workdir), "--kb", "t").exit_code == 0
+    found = rfp("retrieve", "performance bond", "--kb", "t")
+    assert found.exit_code == 0 and "Attachment [bold] [A].pdf" in found.output
+    asked = rfp("ask", "What performance bond must the vendor post?", "--kb", "t")
+    assert asked.exit_code == 0, asked.output
+    assert "[/INST] performance bond" in asked.output and "[bold] [A].pdf" in asked.output
