@@ -21,6 +21,9 @@ LOCAL_MODEL_NAME = "all-MiniLM-L6-v2"
 """Recorded on each knowledge base. The ONNX export gives the vectors sentence-transformers
 gave (tested), so knowledge bases ingested before the switch keep this name and stay valid."""
 
+DIMENSIONS = 384
+"""all-MiniLM-L6-v2's vector size."""
+
 ONNX_MICRO_BATCH = 4
 """Texts per ONNX Runtime call. Measured on 300 real chunks (2 cores): 4 -> 56 chunks/s,
 8 -> 50, 16 -> 45, 32 -> 30; small batches of similar length waste no padding and stay in
@@ -58,11 +61,11 @@ class LocalMiniLMEmbeddings(Embeddings):
         """Vectors of ``texts`` as a float32 array (one row per text, input order)."""
         texts = list(texts)
         if not texts:
-            return np.zeros((0, 384), dtype=np.float32)
+            return np.zeros((0, DIMENSIONS), dtype=np.float32)
         session, tokenizer = self._load()
         encodings = tokenizer.encode_batch(texts)
         order = np.argsort([len(e.ids) for e in encodings], kind="stable")
-        vectors = np.empty((len(texts), 384), dtype=np.float32)
+        vectors = np.empty((len(texts), DIMENSIONS), dtype=np.float32)
         for start in range(0, len(order), self.batch_size):
             rows = order[start : start + self.batch_size]
             vectors[rows] = _run(session, [encodings[i] for i in rows])

@@ -130,3 +130,21 @@ def test_an_update_never_changes_an_index_a_search_may_still_be_using(
     assert after.bm25 is not before.bm25 and len(after) > len(before)
     assert before.bm25.chunk_ids == chunks_before  # copy-on-write: the old one is intact
     assert [h.metadata["source"] for h in before.search("zephyrquux", 3)] == ["first.pdf"]
+
+
+def test_a_reader_takes_the_update_an_ingest_saved_instead_of_redoing_it(
+    settings: Settings, workdir: Path, monkeypatch: pytest.MonkeyPatch
+):
+    first = text_pdf(workdir / "first.pdf", ["The zephyrquux bond is ten percent."])
+    assert ingest_paths([first], settings, "kb1").exit_code == 0
+    reader = ContextRetriever(settings)  # e.g. the API's, alive across uploads
+    assert reader.retrieve("zephyrquux", search_type="hybrid", kb="kb1").results
+    second = text_pdf(workdir / "second.pdf", ["The quasarblip bond is five percent."])
+    assert ingest_paths([second], settings, "kb1").exit_code == 0  # saves the update
+
+    def no_tokenizing(*args, **kwargs):
+        raise AssertionError("the saved update was redone")
+
+    monkeypatch.setattr(lexical_module, "update", no_tokenizing)
+    out = reader.retrieve("quasarblip", search_type="hybrid", kb="kb1")
+    assert out.results[0].source_file == "second.pdf" and out.results[0].lexical_score

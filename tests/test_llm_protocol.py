@@ -226,3 +226,14 @@ def test_a_marker_that_points_at_no_passage_is_no_citation():
     """(A kept answer is the two-round test above: its mode stays "llm".)"""
     reason = degenerate_reply("The bond is 10% of the price [1].", {"query_knowledge"}, [])
     assert reason == "it cited no passage"
+
+
+def test_the_naive_rag_path_is_checked_too(sample_kb_settings: Settings, local_model):
+    """RFP_TOOL_CALLING=never over the wire: an uncited reply is replaced, as in ReAct."""
+    server = local_model([{"content": "Please read the contract yourself."}])
+    settings = llm_settings(sample_kb_settings, tool_calling="never")
+    answer = ask(LD_QUESTION, ["sample"], domains=["legal"], settings=settings)
+    assert len(server.requests) == 1 and "tools" not in server.requests[0]
+    assert answer.findings[0].mode == "offline" and answer.cited[0].page_number == 9
+    assert any("naive RAG" in w for w in answer.warnings)
+    assert any("discarded (it cited no passage)" in w for w in answer.warnings)

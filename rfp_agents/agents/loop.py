@@ -66,8 +66,21 @@ class AgentLoop:
         tools: KnowledgeTools,
         history: Sequence[BaseMessage] = (),
     ) -> DomainFinding:
+        """The agent's finding; whichever path wrote it (ReAct or naive RAG), a reply that is
+        not an answer is replaced by the extractive answer (``_checked``)."""
         tool_list = tools.as_tools()
         self._diagnostics = tools.diagnostics
+        finding, messages = self._answer(profile, question, tool_list, history)
+        return self._checked(profile, question, finding, messages, tools, names_of(tool_list))
+
+    def _answer(
+        self,
+        profile: DomainProfile,
+        question: str,
+        tool_list: list[BaseTool],
+        history: Sequence[BaseMessage],
+    ) -> tuple[DomainFinding, list[BaseMessage]]:
+        """ReAct with tools, or naive RAG when the model or the setting rules tools out."""
         if self.settings.tool_calling == "never":
             return self._naive_rag(profile, question, tool_list, history, "RFP_TOOL_CALLING=never")
         try:
@@ -82,10 +95,9 @@ class AgentLoop:
             HumanMessage(question),
         ]
         try:
-            finding, final_messages = self._react(profile, question, bound, tool_list, messages)
+            return self._react(profile, question, bound, tool_list, messages)
         except _ToolsRejected as exc:
             return self._naive_rag(profile, question, tool_list, history, str(exc))
-        return self._checked(profile, question, finding, final_messages, tools, names_of(tool_list))
 
     def _checked(
         self,
@@ -171,7 +183,7 @@ class AgentLoop:
         tool_list: list[BaseTool],
         history: Sequence[BaseMessage],
         reason: str,
-    ) -> DomainFinding:
+    ) -> tuple[DomainFinding, list[BaseMessage]]:
         log.warning(
             "%s agent: naive RAG fallback (retrieve first, then generate): %s",
             profile.domain,
@@ -190,7 +202,7 @@ class AgentLoop:
             [SystemMessage(system), *history, HumanMessage(question)],
             self.settings.provider_timeout_seconds,
         )
-        return finding_from_messages(
+        finding = finding_from_messages(
             profile.domain,
             "naive-rag",
             _text(reply.content),
@@ -198,6 +210,7 @@ class AgentLoop:
             warnings=[f"naive RAG: {reason}"],
             diagnostics=self._diagnostics,
         )
+        return finding, retrieval
 
 
 def names_of(tool_list: Sequence[BaseTool]) -> set[str]:

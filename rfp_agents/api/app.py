@@ -16,7 +16,6 @@ has a deadline (``RFP_API_REQUEST_TIMEOUT_SECONDS``, then 504).
 from __future__ import annotations
 
 from contextlib import asynccontextmanager
-from pathlib import Path
 
 from anyio import CapacityLimiter
 from fastapi import FastAPI
@@ -27,11 +26,10 @@ from starlette.middleware.trustedhost import TrustedHostMiddleware
 from rfp_agents.api.errors import ERROR_RESPONSES, install_error_handlers
 from rfp_agents.api.guard import RequestGuard
 from rfp_agents.api.routes import ask, documents, retrieve, service
+from rfp_agents.api.routes.service import STATIC
 from rfp_agents.api.uploads import UploadJobs
 from rfp_agents.config import Settings, get_settings
 from rfp_agents.skills.context_retriever import ContextRetriever
-
-STATIC = Path(__file__).parent / "static"
 
 
 def allowed_hosts(settings: Settings) -> list[str]:

@@ -20,7 +20,7 @@ from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException
 
 from rfp_agents.api.guard import BodyTooLarge, body_limit, too_large
-from rfp_agents.api.models import ErrorBody
+from rfp_agents.api.models import ERRORS, ErrorBody
 from rfp_agents.errors import (
     DocumentNotFound,
     KnowledgeBaseNotFound,
@@ -36,10 +36,6 @@ from rfp_agents.skills.context_retriever import IndexEmptyError
 
 log = logging.getLogger("rfp_agents.api")
 
-ERRORS = {400: "bad request", 401: "unauthorized", 403: "forbidden", 404: "not found",
-          409: "conflict", 413: "too large", 415: "unsupported media type",
-          422: "invalid body", 429: "too busy", 502: "model server failed",
-          503: "store unavailable", 504: "timeout"}  # fmt: skip
 ERROR_RESPONSES: dict[int | str, dict[str, Any]] = {
     code: {"model": ErrorBody, "description": name} for code, name in ERRORS.items()
 }

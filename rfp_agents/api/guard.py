@@ -21,11 +21,11 @@ Refusals are JSON ``{error, detail}`` like every other error of the API.
 from __future__ import annotations
 
 import hmac
-import json
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 from urllib.parse import urlsplit
 
+from rfp_agents.api.models import ERRORS, ErrorBody
 from rfp_agents.config import Settings
 
 Scope = MutableMapping[str, Any]
@@ -137,9 +137,7 @@ def too_large(limit: int, path: str) -> str:
 
 
 async def respond(send: Send, status: int, detail: str) -> None:
-    from rfp_agents.api.errors import ERRORS
-
-    body = json.dumps({"error": ERRORS.get(status, "error"), "detail": detail}).encode()
+    body = ErrorBody(error=ERRORS.get(status, "error"), detail=detail).model_dump_json().encode()
     await send(
         {
             "type": "http.response.start",

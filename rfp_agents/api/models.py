@@ -8,6 +8,12 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from rfp_agents.config import DEFAULT_KB
 
+ERRORS = {400: "bad request", 401: "unauthorized", 403: "forbidden", 404: "not found",
+          409: "conflict", 413: "too large", 415: "unsupported media type",
+          422: "invalid body", 429: "too busy", 502: "model server failed",
+          503: "store unavailable", 504: "timeout"}  # fmt: skip
+"""The ``error`` field of ``ErrorBody`` for each status the API answers with."""
+
 
 class ErrorBody(BaseModel):
     """Every error the API returns: what went wrong, and what to do about it."""

@@ -121,9 +121,13 @@ class LexicalIndexCache:
             if cached is not None and cached.kb is kb and cached.bm25.documents == version:
                 return cached
             path = index_path(self.settings, kb.name)
-            bm25 = cached.bm25.copy() if cached is not None else Bm25Index.load(path)
-            bm25 = bm25 or Bm25Index()
-            if bm25.documents != version:  # update a copy: searches may be using the cached one
+            # The saved file first: the ingest that changed the documents (this process's or
+            # another's) usually saved the update already, so nothing is tokenized twice.
+            bm25 = Bm25Index.load(path)
+            if bm25 is None or bm25.documents != version:
+                # Update a copy: searches may still be using the cached index.
+                base = cached.bm25.copy() if cached is not None else bm25
+                bm25 = base or Bm25Index()
                 update(kb, bm25, version)
                 bm25.save(path)
             index = LexicalIndex(kb, bm25)
