@@ -22,8 +22,10 @@ $(BIN)/rfp: pyproject.toml
 	$(BIN)/rfp setup
 	@touch $@
 
+# llama-cpp-python (the `llm` extra) builds from source; GGML_NATIVE=OFF because these VMs'
+# CPUs advertise instructions the VM cannot run. pip caches the wheel after the first build.
 $(VENV)/.dev: $(BIN)/rfp pyproject.toml
-	$(BIN)/pip install --quiet -e '.[dev]'
+	CMAKE_ARGS="-DGGML_NATIVE=OFF" $(BIN)/pip install --quiet -e '.[dev]'
 	@touch $@
 
 ## demo: set up, ingest the sample RFP, and ask a question (answer with page citations).

@@ -305,8 +305,14 @@ def ask(
 ) -> None:
     """Ask a question; the Legal, Technical and Financial agents answer with page citations."""
     from rfp_agents.graph.ask import ask as run_ask
+    from rfp_agents.graph.ask import ask_stream, final_answer
 
-    answer = run_ask(question, kb or [DEFAULT_KB], domains=domain, thread_id=thread)
+    arguments = {"knowledge_bases": kb or [DEFAULT_KB], "domains": domain, "thread_id": thread}
+    if json_output or not sys.stderr.isatty():
+        answer = run_ask(question, **arguments)
+    else:  # a person is watching: show the agents' drafts as the model writes them
+        with render.DraftView() as view:
+            answer = final_answer(view.show, ask_stream(question, **arguments))
     if json_output:
         shown = answer if diagnostics else answer.without_diagnostics()
         sys.stdout.write(shown.model_dump_json(indent=2) + "\n")

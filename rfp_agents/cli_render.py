@@ -34,6 +34,34 @@ def print_json(data: Any) -> None:
     sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
 
 
+class DraftView:
+    """The agents' answers as their models write them, live on stderr while a question runs
+    in a terminal (``token`` events, LLM mode). Transient: the checked answer, with its
+    citations numbered across agents, replaces the drafts when it arrives."""
+
+    def __init__(self) -> None:
+        from rich.live import Live
+
+        self.drafts: dict[str, str] = {}
+        self.live = Live(Text(""), console=err_console, transient=True, auto_refresh=False)
+
+    def __enter__(self) -> DraftView:
+        self.live.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.live.stop()
+
+    def show(self, event: dict[str, Any]) -> None:
+        if event["type"] != "token":
+            return
+        self.drafts[event["domain"]] = self.drafts.get(event["domain"], "") + event["text"]
+        parts: list[Any] = []
+        for domain, text in self.drafts.items():
+            parts += [(f"{domain} (draft): ", "dim bold"), (text + "\n", "dim")]
+        self.live.update(Text.assemble(*parts), refresh=True)
+
+
 def knowledge_bases(infos: list[Any]) -> None:
     if not infos:
         console.print("No knowledge bases yet. Create one with `rfp ingest PATH --kb NAME`.")

@@ -20,6 +20,7 @@ os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
 
 from rfp_agents.config import Settings  # noqa: E402
 from rfp_agents.ingest import ingest_paths  # noqa: E402
+from rfp_agents.local_llm import LocalModelServer  # noqa: E402
 from rfp_agents.store import forget_clients  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -191,3 +192,38 @@ def copy_to(source: Path, folder: Path, name: str | None = None) -> Path:
     target = folder / (name or source.name)
     shutil.copyfile(source, target)
     return target
+
+
+# ------------------------------------------------------------- a real chat model server
+LLM_TIMEOUT_SECONDS = 300.0
+"""A 0.5B model on two CPU cores takes tens of seconds for an answer over five passages."""
+
+
+@pytest.fixture(scope="session")
+def local_llm() -> Iterator[LocalModelServer]:
+    """llama-cpp-python's OpenAI-compatible server on loopback with the local 0.5B model
+    (``rfp_agents.local_llm``); started once for the ``llm`` tests, stopped after them."""
+    with LocalModelServer() as server:
+        yield server
+
+
+@pytest.fixture
+def llm_settings(
+    local_llm: LocalModelServer, sample_kb_settings: Settings, monkeypatch: pytest.MonkeyPatch
+) -> Settings:
+    """The session's knowledge bases ("sample", "real") answered in LLM mode by the local
+    server: short answers, two tool rounds, a timeout a CPU-bound model can meet."""
+    for name, value in local_llm.environment().items():
+        monkeypatch.setenv(name, value)
+    from rfp_agents.graph.services import forget_services
+
+    forget_services()  # a cached model would keep another server's URL
+    yield sample_kb_settings.model_copy(
+        update={
+            "chat_model": local_llm.environment()["RFP_CHAT_MODEL"],
+            "provider_timeout_seconds": LLM_TIMEOUT_SECONDS,
+            "max_output_tokens": 200,
+            "max_agent_rounds": 2,
+        }
+    )
+    forget_services()

@@ -8,13 +8,13 @@ import threading
 from typing import Any
 
 import pytest
-from langchain_core.language_models.fake_chat_models import GenericFakeChatModel
 from langchain_core.messages import AIMessage, HumanMessage
 from pydantic import Field
 
+from rfp_agents.agents.agent_graph import run_agent
 from rfp_agents.agents.chat_model import chat_model_kwargs, make_chat_model
-from rfp_agents.agents.loop import AgentLoop, parse_text_tool_calls
 from rfp_agents.agents.profiles import PROFILES
+from rfp_agents.agents.tool_calls import parse_text_tool_calls
 from rfp_agents.agents.tools import KnowledgeScope, KnowledgeTools
 from rfp_agents.config import Settings
 from rfp_agents.embeddings import get_embeddings
@@ -22,6 +22,7 @@ from rfp_agents.errors import ProviderTimeoutError
 from rfp_agents.graph.ask import ask
 from rfp_agents.graph.routing import OfflineRouter, route_with_model
 from rfp_agents.skills.context_retriever import ContextRetriever
+from tests.fake_models import StreamingFakeChatModel
 
 LD_ANSWER = (
     "The contractor shall pay liquidated damages of USD 1,500 per calendar day of delay, "
@@ -29,7 +30,7 @@ LD_ANSWER = (
 )
 
 
-class ScriptedChatModel(GenericFakeChatModel):
+class ScriptedChatModel(StreamingFakeChatModel):
     """A fake chat model that accepts tools and records the tool_choice it was bound with."""
 
     tool_choices: list[Any] = Field(default_factory=list)
@@ -39,7 +40,7 @@ class ScriptedChatModel(GenericFakeChatModel):
         return self
 
 
-class NoToolsChatModel(GenericFakeChatModel):
+class NoToolsChatModel(StreamingFakeChatModel):
     """A fake chat model without tool calling (``bind_tools`` is not implemented)."""
 
 
@@ -185,8 +186,8 @@ def test_a_failing_knowledge_base_yields_failed_kbs_and_a_partial_answer(
         ),
         AIMessage(LD_ANSWER),
     )
-    finding = AgentLoop(model, sample_kb_settings).run(
-        PROFILES["legal"], "What liquidated damages apply?", tools
+    finding = run_agent(
+        PROFILES["legal"], "What liquidated damages apply?", tools, model, sample_kb_settings
     )
     assert finding.steps[0].result_count > 0
     assert {e.kb for e in finding.evidence} == {"sample"}

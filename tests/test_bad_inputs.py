@@ -16,7 +16,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from langchain_core.language_models.fake_chat_models import GenericFakeChatModel
 from langchain_core.messages import AIMessage
 from pydantic import Field
 from pypdf import PdfWriter
@@ -31,6 +30,7 @@ from rfp_agents.ingest import ingest_paths
 from rfp_agents.knowledge_base import KnowledgeBase
 from rfp_agents.skills.context_retriever import ContextRetriever
 from tests.conftest import SAMPLE_PDF, copy_to
+from tests.fake_models import StreamingFakeChatModel
 from tests.pdf_factory import encrypted_pdf, text_pdf, truncated_pdf
 
 
@@ -172,7 +172,7 @@ INJECTION = (
 )
 
 
-class ObedientModel(GenericFakeChatModel):
+class ObedientModel(StreamingFakeChatModel):
     """A scripted model that does what the document's text tells it to."""
 
     calls: list[Any] = Field(default_factory=list)
@@ -222,7 +222,7 @@ def test_a_document_that_tells_the_agent_to_leave_its_scope_is_refused(
     assert len(refused) == 4, errors
     assert any("not available in this run" in e for e in refused)
     assert any("no text for '/etc/passwd'" in e for e in refused)
-    assert any("unknown tool 'read_file'" in e for e in refused)
+    assert any("read_file is not a valid tool" in e for e in refused)
     assert {c.kb for c in answer.citations} == {"tender"}
     assert "9,999,999" not in json.dumps(answer.model_dump())
     assert "root:" not in json.dumps(answer.model_dump())

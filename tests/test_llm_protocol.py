@@ -3,8 +3,8 @@ clear errors, and model replies that are not answers.
 
 ``StrictServer`` is a small OpenAI-compatible chat-completions server on loopback that, like
 llama.cpp's, answers 500 when an assistant message has ``null`` content; it replays scripted
-replies and records every request. (A real llama.cpp server in the suite is issue 12's next
-step; this one proves the request shapes ChatOpenAI actually sends.)
+replies (streamed when the request asks) and records every request. The real llama.cpp
+server is in ``test_llm_live.py``; this one scripts replies no real model gives on demand.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from fastapi.testclient import TestClient
 from langchain_core.messages import AIMessage
 from typer.testing import CliRunner
 
-from rfp_agents.agents.loop import degenerate_reply
+from rfp_agents.agents.agent_graph import degenerate_reply
 from rfp_agents.api.app import create_app
 from rfp_agents.cli import app as cli
 from rfp_agents.config import Settings
@@ -51,9 +51,14 @@ class StrictServer:
                 body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
                 server.requests.append(body)
                 code, payload = server.answer(body)
-                data = json.dumps(payload).encode()
+                if code == 200 and body.get("stream"):
+                    data = "".join(f"data: {json.dumps(c)}\n\n" for c in as_chunks(payload))
+                    data = (data + "data: [DONE]\n\n").encode()
+                    content_type = "text/event-stream"
+                else:
+                    data, content_type = json.dumps(payload).encode(), "application/json"
                 self.send_response(code)
-                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Type", content_type)
                 self.send_header("Content-Length", str(len(data)))
                 self.end_headers()
                 self.wfile.write(data)
@@ -85,6 +90,28 @@ class StrictServer:
 
     def stop(self) -> None:
         self.httpd.shutdown()
+
+
+def as_chunks(completion: dict[str, Any]) -> list[dict[str, Any]]:
+    """A chat completion as the stream of ``chat.completion.chunk`` objects a server sends
+    when asked to stream (LangGraph's ``stream_mode="messages"`` asks): the text word by
+    word, the tool calls in one chunk, then the finish reason."""
+    choice = completion["choices"][0]
+    message = choice["message"]
+
+    def chunk(delta: dict[str, Any], finish: str | None = None) -> dict[str, Any]:
+        return {"id": completion["id"], "object": "chat.completion.chunk", "created": 0,
+                "model": completion["model"],
+                "choices": [{"index": 0, "delta": delta, "finish_reason": finish}]}  # fmt: skip
+
+    chunks = [chunk({"role": "assistant", "content": ""})]
+    words = (message.get("content") or "").split(" ")
+    chunks += [chunk({"content": w if i == 0 else f" {w}"}) for i, w in enumerate(words) if w]
+    if message.get("tool_calls"):
+        calls = [{**c, "index": i} for i, c in enumerate(message["tool_calls"])]
+        chunks.append(chunk({"tool_calls": calls}))
+    chunks.append(chunk({}, choice["finish_reason"]))
+    return chunks
 
 
 def tool_call_reply(query: str) -> dict[str, Any]:

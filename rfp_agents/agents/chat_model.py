@@ -7,9 +7,9 @@
   ignore the ``max_completion_tokens`` that ``ChatOpenAI`` sends;
 * the Responses API is off (those servers only have Chat Completions) and an API key
   placeholder is used when none is set;
-* structured output tries ``json_schema`` first and falls back to function calling, because
-  some servers answer 500 to ``response_format: json_schema``;
-* tools are bound with ``tool_choice="auto"`` explicitly (see ``loop.py``), because some
+* structured output tries ``json_schema`` first, then JSON mode, then function calling,
+  because some servers answer 500 to ``response_format: json_schema``;
+* tools are bound with ``tool_choice="auto"`` explicitly (see ``agent_graph.py``), because some
   servers treat a missing ``tool_choice`` as "no tools".
 
 * assistant messages that carry tool calls are sent with string content (``wire_safe``):
@@ -25,13 +25,13 @@ from __future__ import annotations
 
 import logging
 import os
-from concurrent.futures import ThreadPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
 from typing import Any, TypeVar
 
 from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import AIMessage
 from langchain_core.runnables import Runnable
+from langchain_core.runnables.config import ContextThreadPoolExecutor
 from pydantic import BaseModel
 
 from rfp_agents.config import Settings
@@ -88,11 +88,14 @@ def invoke_with_timeout(runnable: Runnable, messages: Any, timeout: float) -> An
     """``runnable.invoke(messages)``, abandoned after ``timeout`` seconds.
 
     The client's own timeout ends the abandoned call soon after; the caller gets a clear
-    ``ProviderTimeoutError`` at once instead of hanging.
+    ``ProviderTimeoutError`` at once instead of hanging. The call runs in a thread that
+    carries the caller's context (``ContextThreadPoolExecutor``), so it inherits the run's
+    config: its callbacks stream tokens (``stream_mode="messages"``) and LangSmith nests the
+    call under the node that made it.
     """
     if isinstance(messages, list):
         messages = wire_safe(messages)
-    pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="chat-model")
+    pool = ContextThreadPoolExecutor(max_workers=1, thread_name_prefix="chat-model")
     future = pool.submit(runnable.invoke, messages)
     try:
         return future.result(timeout=timeout)
@@ -167,13 +170,15 @@ def _bound_model(runnable: Any) -> Any:
 
 STRUCTURED_OUTPUT_METHODS: tuple[dict[str, str], ...] = (
     {"method": "json_schema"},
+    # ``response_format: json_object``: llama.cpp's server refuses json_schema (500) but
+    # constrains the reply to JSON this way; the prompt names the keys.
+    {"method": "json_mode"},
     {"method": "function_calling"},
-    {},
 )
 
 
 def structured_output(model: BaseChatModel, schema: type[T], messages: Any, timeout: float) -> T:
-    """Ask for ``schema``; try json_schema, then function calling, then the model's default.
+    """Ask for ``schema``; try json_schema, then JSON mode, then function calling.
 
     Raises:
         ProviderTimeoutError: the model did not answer in time.

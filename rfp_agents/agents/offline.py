@@ -29,9 +29,9 @@ from langchain_core.messages import AIMessage, BaseMessage, ToolCall
 
 from rfp_agents.agents.citations import insert_marker
 from rfp_agents.agents.evidence import Evidence, evidence_in
-from rfp_agents.agents.loop import run_tool_calls
 from rfp_agents.agents.models import DomainFinding, finding_from_messages
 from rfp_agents.agents.profiles import DomainProfile
+from rfp_agents.agents.tool_calls import run_tool_calls
 from rfp_agents.agents.tools import KnowledgeTools
 from rfp_agents.config import Settings
 from rfp_agents.retrieval.subjects import naming_terms

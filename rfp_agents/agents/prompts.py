@@ -37,9 +37,16 @@ Route an RFP analyst's question to the domain analysts who should answer it:
 - legal: {legal}
 - technical: {technical}
 - financial: {financial}
-Pick every domain the question needs (one or several) and give a one-line reason."""
+Pick every domain the question needs (one or several) and give a one-line reason.
+Reply with JSON only, in the shape {{"domains": [one or more of "legal", "technical", \
+"financial"], "reason": "one line"}}."""
 
 FINAL_ROUND = (
     "You have used your tool rounds. Answer now from the results above, with [ref] citations; "
     "say what the documents do not cover."
 )
+
+CONDENSE_QUESTION = """\
+Rewrite the analyst's follow-up question so it can be understood without the conversation: \
+replace words like "it", "they" or "that" with what they refer to. If it already stands \
+alone, return it unchanged. Reply with the question only."""

@@ -4,15 +4,19 @@ from __future__ import annotations
 
 import sqlite3
 import uuid
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
 from langchain_core.language_models import BaseChatModel
+from langchain_core.messages import AIMessageChunk
 from langgraph.checkpoint.sqlite import SqliteSaver
 
+from rfp_agents.agents.agent_graph import AGENT_DOMAIN_KEY, ANSWERING_NODES
+from rfp_agents.agents.tool_calls import message_text
 from rfp_agents.config import DEFAULT_KB, Settings, get_settings
 from rfp_agents.graph.answer import AskAnswer
+from rfp_agents.graph.configuration import RUN_OBJECTS_KEY, Context, RunObjects
 from rfp_agents.graph.graph import build_graph
 
 
@@ -59,8 +63,21 @@ def ask(
         chat_model=chat_model,
         document_ids=document_ids,
     )
-    answers = [e["answer"] for e in events if e["type"] == "answer"]
-    return AskAnswer.model_validate(answers[-1])
+    return final_answer(lambda event: None, events)
+
+
+def final_answer(
+    on_event: Callable[[dict[str, Any]], None], events: Iterable[dict[str, Any]]
+) -> AskAnswer:
+    """The ``AskAnswer`` at the end of ``ask_stream``'s events, each shown to ``on_event``."""
+    answer = None
+    for event in events:
+        on_event(event)
+        if event["type"] == "answer":
+            answer = event["answer"]
+    if answer is None:
+        raise RuntimeError("the ask graph ended without an answer")
+    return AskAnswer.model_validate(answer)
 
 
 def ask_stream(
@@ -73,22 +90,36 @@ def ask_stream(
     chat_model: BaseChatModel | None = None,
     document_ids: Sequence[str] | None = None,
 ) -> Iterator[dict[str, Any]]:
-    """The graph's run as events: route, tool, finding, then answer (``ask`` keeps the last).
+    """The graph's run as events: route, tool, token, finding, then answer (``ask`` keeps
+    the last).
 
-    The final ``answer`` event carries the ``AskAnswer`` as a dict.
+    ``token`` events carry a domain agent's draft as the model writes it (LLM mode): the
+    text of its reply before the checks, which may still replace it. The final ``answer``
+    event carries the ``AskAnswer`` as a dict.
     """
     settings = settings or get_settings()
-    config = run_config(knowledge_bases, thread_id, settings, chat_model, document_ids)
+    config = run_config(thread_id, settings, chat_model)
+    context = Context(
+        knowledge_bases=list(dict.fromkeys(knowledge_bases)) or [DEFAULT_KB],
+        document_ids=list(document_ids) if document_ids else None,
+        chat_model=settings.chat_model,
+    )
     with thread_store(settings) as checkpointer:
         compiled = build_graph().compile(checkpointer=checkpointer)
-        for mode, chunk in compiled.stream(
-            graph_input(question, domains), config, stream_mode=["updates", "custom"]
+        for namespace, mode, chunk in compiled.stream(
+            graph_input(question, domains),
+            config,
+            context=context,
+            stream_mode=["updates", "custom", "messages"],
+            subgraphs=True,
         ):
             if mode == "custom":
                 yield chunk
-                continue
-            for node, update in chunk.items():
-                yield from _node_events(node, update or {})
+            elif mode == "messages":
+                yield from _token_events(*chunk)
+            elif not namespace:  # the agents' own steps show as tool events
+                for node, update in chunk.items():
+                    yield from _node_events(node, update or {})
 
 
 def thread_scope(thread_id: str, settings: Settings) -> list[str]:
@@ -97,6 +128,18 @@ def thread_scope(thread_id: str, settings: Settings) -> list[str]:
         compiled = build_graph().compile(checkpointer=checkpointer)
         state = compiled.get_state({"configurable": {"thread_id": thread_id}})
     return list((state.values or {}).get("scope") or [])
+
+
+def _token_events(message: Any, metadata: dict[str, Any]) -> Iterator[dict[str, Any]]:
+    """A ``token`` event for a piece of a domain agent's answer (not the router's JSON)."""
+    domain = metadata.get(AGENT_DOMAIN_KEY)
+    if domain is None or metadata.get("langgraph_node") not in ANSWERING_NODES:
+        return
+    if not isinstance(message, AIMessageChunk):
+        return
+    text = message_text(message.content)
+    if text:
+        yield {"type": "token", "domain": domain, "text": text}
 
 
 def _node_events(node: str, update: dict[str, Any]) -> Iterator[dict[str, Any]]:
@@ -116,20 +159,13 @@ def _node_events(node: str, update: dict[str, Any]) -> Iterator[dict[str, Any]]:
 
 
 def run_config(
-    knowledge_bases: Sequence[str],
-    thread_id: str | None,
-    settings: Settings,
-    chat_model: BaseChatModel | None,
-    document_ids: Sequence[str] | None,
+    thread_id: str | None, settings: Settings, chat_model: BaseChatModel | None
 ) -> dict[str, Any]:
-    """The runnable config of one run: thread, scope, model, settings."""
+    """The runnable config of one run: its thread, and the objects it borrows."""
     return {
         "configurable": {
             "thread_id": thread_id or uuid.uuid4().hex[:12],
-            "knowledge_bases": list(dict.fromkeys(knowledge_bases)) or [DEFAULT_KB],
-            "chat_model": chat_model or settings.chat_model or None,
-            "document_ids": list(document_ids) if document_ids else None,
-            "settings_base": settings,
+            RUN_OBJECTS_KEY: RunObjects(settings=settings, chat_model=chat_model),
         }
     }
 

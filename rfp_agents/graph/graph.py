@@ -1,6 +1,8 @@
-"""The ask graph: ``validate`` → ``route`` → domain agents in parallel → ``synthesize``.
+"""The ask graph: ``validate`` → ``condense`` → ``route`` → domain agents in parallel (each
+a subgraph, ``agents/agent_graph.py``) → ``synthesize``.
 
-Each node reads the run's ``Configuration`` (scope, chat model) from the runnable config.
+Each node reads the run's ``Context`` (scope, model string: the graph's ``context_schema``)
+and the objects its caller lent it (``configuration.py``).
 ``graph`` is compiled without a checkpointer for LangGraph Studio (``langgraph.json``), which
 brings its own; ``build_graph().compile(checkpointer=...)`` keeps threads (``rfp ask --thread``).
 """
@@ -8,26 +10,29 @@ brings its own; ``build_graph().compile(checkpointer=...)`` keeps threads (``rfp
 from __future__ import annotations
 
 import logging
-import re
-import unicodedata
-from collections.abc import Sequence
 from typing import Any
 
-from langchain_core.messages import AIMessage, BaseMessage, HumanMessage
 from langchain_core.runnables import RunnableConfig
 from langgraph.config import get_stream_writer
 from langgraph.graph import END, START, StateGraph
+from langgraph.runtime import Runtime
 from langgraph.types import Send
 
+from rfp_agents.agents.agent_graph import run_agent
 from rfp_agents.agents.evidence import EvidenceLog
-from rfp_agents.agents.loop import AgentLoop
 from rfp_agents.agents.models import DomainFinding
 from rfp_agents.agents.profiles import PROFILES
 from rfp_agents.agents.tools import KnowledgeScope, KnowledgeTools
-from rfp_agents.config import Settings
-from rfp_agents.errors import InvalidQuestionError, ThreadScopeError, UsageError
 from rfp_agents.graph.answer import synthesize_answer
-from rfp_agents.graph.configuration import Configuration
+from rfp_agents.graph.configuration import Context, run_setup
+from rfp_agents.graph.questions import (
+    HISTORY_TURNS,
+    check_request,
+    check_thread_scope,
+    condense_question,
+    history_messages,
+    is_follow_up,
+)
 from rfp_agents.graph.routing import forced_route, route_with_model
 from rfp_agents.graph.services import chat_model_for, services_for
 from rfp_agents.graph.state import AgentTask, AskState, InputState
@@ -35,50 +40,59 @@ from rfp_agents.knowledge_base import KnowledgeBase
 
 log = logging.getLogger("rfp_agents.graph")
 
-HISTORY_TURNS = 3
-"""Earlier turns an LLM agent sees in a thread."""
-_FOLLOW_UP = re.compile(
-    r"^(and|also|what about|how about|same for|then|but)\b|\b(it|its|this|that|these|those|"
-    r"they|them|there|the same)\b",
-    re.IGNORECASE,
-)
-FOLLOW_UP_MAX_WORDS = 14
-
 
 # ---------------------------------------------------------------------------------- nodes
-def validate(state: AskState, *, config: RunnableConfig) -> dict[str, Any]:
+def validate(state: AskState, runtime: Runtime[Context], config: RunnableConfig) -> dict[str, Any]:
     """Check the question and the scope before any work; start a new turn.
 
     Raises ``InvalidQuestionError`` (empty, too long) and ``KnowledgeBaseNotFound`` for a
     knowledge base in scope that does not exist.
     """
-    configuration = Configuration.from_runnable_config(config)
-    settings = configuration.settings()
-    question = check_request(state.question, configuration.document_ids, settings)
+    setup = run_setup(runtime, config)
+    context, settings = setup.context, setup.settings
+    question = check_request(state.question, context.document_ids, settings)
     thread_id = str((config.get("configurable") or {}).get("thread_id", ""))
-    check_thread_scope(state.scope, configuration.knowledge_bases, thread_id)
-    for name in configuration.knowledge_bases:
+    check_thread_scope(state.scope, context.knowledge_bases, thread_id)
+    for name in context.knowledge_bases:
         KnowledgeBase.open(name, settings)
-    earlier = state.history[-1]["question"] if state.history else None
     return {
-        "scope": sorted(set(configuration.knowledge_bases)),
+        "scope": sorted(set(context.knowledge_bases)),
         "question": question,
-        "earlier_question": earlier if earlier and is_follow_up(question) else None,
+        "earlier_question": None,
+        "standalone_question": None,
         "findings": None,
         "answer": None,
     }
 
 
-def route(state: AskState, *, config: RunnableConfig) -> dict[str, Any]:
+def condense(state: AskState, runtime: Runtime[Context], config: RunnableConfig) -> dict[str, Any]:
+    """In a thread, make the question stand alone: the chat model rewrites it (LLM mode), or
+    a follow-up is searched together with the question before it (offline)."""
+    if not state.history:
+        return {}
+    setup = run_setup(runtime, config)
+    settings = setup.settings
+    model = chat_model_for(settings, setup.model_object)
+    if model is None:
+        if is_follow_up(state.question):
+            return {"earlier_question": state.history[-1]["question"]}
+        return {}
+    standalone = condense_question(
+        model, state.history, state.question, settings.provider_timeout_seconds
+    )
+    return {"standalone_question": standalone}
+
+
+def route(state: AskState, runtime: Runtime[Context], config: RunnableConfig) -> dict[str, Any]:
     """Decide which domain agents answer: forced, by the chat model, or by the classifier."""
-    configuration = Configuration.from_runnable_config(config)
-    settings = configuration.settings()
+    setup = run_setup(runtime, config)
+    settings = setup.settings
     services = services_for(settings)
     if state.domains:
         decision = forced_route(state.domains)
     else:
-        model = chat_model_for(settings, configuration.model_object)
-        routed_text = (
+        model = chat_model_for(settings, setup.model_object)
+        routed_text = state.standalone_question or (
             f"{state.question} ({state.earlier_question})"
             if state.earlier_question
             else state.question
@@ -100,7 +114,7 @@ def fan_out(state: AskState) -> list[Send]:
             "domain_agent",
             AgentTask(
                 domain=domain,
-                question=state.question,
+                question=state.standalone_question or state.question,
                 earlier_question=state.earlier_question,
                 history=state.history[-HISTORY_TURNS:],
             ),
@@ -109,30 +123,40 @@ def fan_out(state: AskState) -> list[Send]:
     ]
 
 
-def domain_agent(task: AgentTask, *, config: RunnableConfig) -> dict[str, Any]:
-    """Answer the question for one domain: the LLM loop, or the offline answerer."""
-    configuration = Configuration.from_runnable_config(config)
-    settings = configuration.settings()
+def domain_agent(
+    task: AgentTask, runtime: Runtime[Context], config: RunnableConfig
+) -> dict[str, Any]:
+    """Answer the question for one domain: the agent's subgraph (LLM mode), or the offline
+    answerer."""
+    setup = run_setup(runtime, config)
+    settings = setup.settings
     services = services_for(settings)
     scope = KnowledgeScope(
-        configuration.knowledge_bases,
+        setup.context.knowledge_bases,
         services.retriever,
-        document_ids=configuration.document_ids,
+        document_ids=setup.context.document_ids,
     )
     tools = KnowledgeTools(scope, EvidenceLog(), domain=task.domain, on_event=_stream_writer())
     profile = PROFILES[task.domain]
-    model = chat_model_for(settings, configuration.model_object)
+    model = chat_model_for(settings, setup.model_object)
     if model is None:
         finding = services.offline_answerer.run(
             profile, task.question, tools, task.earlier_question
         )
     else:
-        loop = AgentLoop(model, settings, fallback=services.offline_answerer.answer_from)
-        finding = loop.run(profile, task.question, tools, history_messages(task.history))
+        finding = run_agent(
+            profile,
+            task.question,
+            tools,
+            model,
+            settings,
+            history=history_messages(task.history),
+            fallback=services.offline_answerer.answer_from,
+        )
     return {"findings": [finding.model_dump(mode="json")]}
 
 
-def synthesize(state: AskState, *, config: RunnableConfig) -> dict[str, Any]:
+def synthesize(state: AskState, config: RunnableConfig) -> dict[str, Any]:
     """Number citations across domains, check markers, and record the turn."""
     thread_id = (config.get("configurable") or {}).get("thread_id")
     findings = [DomainFinding.model_validate(f) for f in state.findings]
@@ -150,70 +174,17 @@ def _stream_writer():
         return None
 
 
-def check_request(question: str, document_ids: Sequence[str] | None, settings: Settings) -> str:
-    """The normalised question, once the request is within the limits (before any work).
-
-    Raises:
-        InvalidQuestionError: empty or over ``RFP_MAX_QUESTION_CHARACTERS``.
-        UsageError: more documents selected than ``RFP_MAX_SELECTED_DOCUMENTS``.
-    """
-    if document_ids and len(document_ids) > settings.max_selected_documents:
-        raise UsageError(
-            f"{len(document_ids)} documents selected; the limit is "
-            f"{settings.max_selected_documents} (RFP_MAX_SELECTED_DOCUMENTS)"
-        )
-    return normalise_question(question, settings.max_question_characters)
-
-
-def check_thread_scope(thread_scope: Sequence[str], requested: Sequence[str], thread_id: str):
-    """A thread keeps the knowledge bases it was started on (``ThreadScopeError`` otherwise).
-
-    Its history is fed to the agents, so continuing it on other knowledge bases would carry
-    answers from one scope into another (for the API: past ``RFP_API_KNOWLEDGE_BASES``).
-    """
-    if thread_scope and set(thread_scope) != set(requested):
-        raise ThreadScopeError(
-            f"thread {thread_id!r} was started on knowledge bases {sorted(thread_scope)}; "
-            f"continue it with the same ones, or start a new thread for {sorted(set(requested))}"
-        )
-
-
-def normalise_question(question: str, limit: int) -> str:
-    """NFC, control characters removed, whitespace collapsed; empty or too long is an error."""
-    text = unicodedata.normalize("NFC", question or "")
-    text = "".join(" " if unicodedata.category(ch) == "Cc" else ch for ch in text)
-    text = " ".join(text.split())
-    if not text:
-        raise InvalidQuestionError("the question is empty; ask something about the RFP")
-    if len(text) > limit:
-        raise InvalidQuestionError(
-            f"the question has {len(text)} characters; the limit is {limit} "
-            "(RFP_MAX_QUESTION_CHARACTERS)"
-        )
-    return text
-
-
-def is_follow_up(question: str) -> bool:
-    """A short question that leans on the previous one ("and the insurance for it?")."""
-    return len(question.split()) <= FOLLOW_UP_MAX_WORDS and bool(_FOLLOW_UP.search(question))
-
-
-def history_messages(history: list[dict[str, Any]]) -> list[BaseMessage]:
-    messages: list[BaseMessage] = []
-    for turn in history:
-        messages += [HumanMessage(turn["question"]), AIMessage(turn["answer"])]
-    return messages
-
-
 # ---------------------------------------------------------------------------------- graph
 def build_graph() -> StateGraph:
-    builder = StateGraph(AskState, input_schema=InputState)
+    builder = StateGraph(AskState, context_schema=Context, input_schema=InputState)
     builder.add_node("validate", validate)
+    builder.add_node("condense", condense)
     builder.add_node("route", route)
     builder.add_node("domain_agent", domain_agent)
     builder.add_node("synthesize", synthesize)
     builder.add_edge(START, "validate")
-    builder.add_edge("validate", "route")
+    builder.add_edge("validate", "condense")
+    builder.add_edge("condense", "route")
     builder.add_conditional_edges("route", fan_out, ["domain_agent"])
     builder.add_edge("domain_agent", "synthesize")
     builder.add_edge("synthesize", END)

@@ -42,6 +42,8 @@ class AskState(InputState):
 
     earlier_question: str | None = None
     """The previous question of the thread when this one is a follow-up, else None."""
+    standalone_question: str | None = None
+    """The question rewritten to stand alone in its thread (LLM mode), else None."""
     route: dict[str, Any] | None = None
     """The routing decision: domains, reason, method."""
     findings: Annotated[list[dict[str, Any]], merge_findings] = field(default_factory=list)

@@ -8,7 +8,6 @@ import logging
 import pytest
 from pytest_bdd import given, parsers, scenarios, then, when
 
-from rfp_agents.agents.citations import markers_in
 from rfp_agents.agents.tools import KnowledgeScope, KnowledgeTools
 from rfp_agents.config import Settings
 from rfp_agents.graph.answer import NO_EVIDENCE_ANSWER
@@ -39,29 +38,9 @@ def ask_in_thread(
     ctx["answers"].append(ask(question, [kb], thread_id=thread_id, settings=sample_kb_settings))
 
 
-@then(parsers.parse('the answer cites "{file}" page {page:d}'))
-def cites(ctx: dict, file: str, page: int) -> None:
-    answer = ctx["answers"][-1]
-    cited = [(c.source_file, c.page_number) for c in answer.cited]
-    assert (file, page) in cited, (answer.answer, cited)
-
-
 @then(parsers.parse('the answer quotes "{phrase}"'))
 def quotes(ctx: dict, phrase: str) -> None:
     assert phrase.lower() in ctx["answers"][-1].answer.lower()
-
-
-@then("every citation in the answer text maps to a passage a tool returned")
-def markers_map(ctx: dict) -> None:
-    answer = ctx["answers"][-1]
-    numbers = {c.n: c for c in answer.citations}
-    used = markers_in(answer.answer)
-    assert used, answer.answer
-    for n in used:
-        assert n in numbers and numbers[n].cited
-    # the passages came from tool calls that returned results, not from the answer text
-    assert any(step.result_count for f in answer.findings for step in f.steps)
-    assert all(c.snippet and c.chunk_id for c in answer.citations)
 
 
 @then("the answer says the documents hold no evidence")

@@ -19,7 +19,7 @@ from rfp_agents.config import Settings
 from rfp_agents.errors import RfpError
 from rfp_agents.graph.answer import AskAnswer
 from rfp_agents.graph.ask import ask, ask_stream, thread_scope
-from rfp_agents.graph.graph import check_request, check_thread_scope
+from rfp_agents.graph.questions import check_request, check_thread_scope
 
 log = logging.getLogger("rfp_agents.api")
 router = APIRouter(tags=["ask"])
@@ -72,7 +72,8 @@ async def api_ask_debug(
 async def api_ask_stream(
     body: AskRequest, request: Request, settings: SettingsDep, limiter: LimiterDep
 ) -> StreamingResponse:
-    """Server-sent events as the graph runs: `route`, `tool`, `finding`, then `answer`
+    """Server-sent events as the graph runs: `route`, `tool`, `token` (LLM mode: an agent's
+    answer as the model writes it, before the checks), `finding`, then `answer`
     (the same object as `/api/ask`) or `error`; every stream ends with one of those two.
     A client that goes away stops the run."""
     if limiter.available_tokens < 1:

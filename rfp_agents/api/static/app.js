@@ -95,6 +95,8 @@ async function ask(event) {
   };
   if (domains.length) body.domains = domains;
   $("progress").replaceChildren();
+  $("drafts").replaceChildren();
+  $("drafts").hidden = true;
   $("error").hidden = true;
   $("answer-panel").hidden = true;
   $("ask-button").disabled = true;
@@ -130,8 +132,26 @@ function onStreamEvent(event) {
     progress(`${event.domain}: ${event.tool} ${what} → ${event.error ? event.error : event.result_count + " passages"}`);
   } else if (event.type === "finding") {
     progress(`${event.domain} answered${event.no_evidence ? " (no evidence)" : ""}`);
-  } else if (event.type === "answer") renderAnswer(event.answer);
-  else if (event.type === "error") showError(event.detail);
+  } else if (event.type === "token") showDraft(event.domain, event.text);
+  else if (event.type === "answer") {
+    $("drafts").hidden = true;
+    renderAnswer(event.answer);
+  } else if (event.type === "error") showError(event.detail);
+}
+
+// A domain agent's answer as its model writes it (LLM mode). The checked answer, with its
+// citations linked, replaces the drafts when it arrives.
+function showDraft(domain, piece) {
+  let draft = document.getElementById(`draft-${domain}`);
+  if (!draft) {
+    draft = text("p", "");
+    draft.id = `draft-${domain}`;
+    draft.className = "draft";
+    draft.append(text("strong", `${domain} (draft): `), text("span", ""));
+    $("drafts").append(draft);
+  }
+  draft.lastChild.textContent += piece;
+  $("drafts").hidden = false;
 }
 
 function showError(message) {
