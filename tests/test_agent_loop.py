@@ -14,8 +14,9 @@ from pydantic import Field
 from rfp_agents.agents.agent_graph import run_agent
 from rfp_agents.agents.chat_model import chat_model_kwargs, make_chat_model
 from rfp_agents.agents.profiles import PROFILES
+from rfp_agents.agents.scope import KnowledgeScope
 from rfp_agents.agents.tool_calls import parse_text_tool_calls
-from rfp_agents.agents.tools import KnowledgeScope, KnowledgeTools
+from rfp_agents.agents.tools import KnowledgeTools
 from rfp_agents.config import Settings
 from rfp_agents.embeddings import get_embeddings
 from rfp_agents.errors import ProviderTimeoutError

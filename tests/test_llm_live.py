@@ -19,8 +19,9 @@ from langchain_core.messages import AIMessage, HumanMessage, SystemMessage
 
 from rfp_agents.agents.chat_model import invoke_with_timeout, make_chat_model
 from rfp_agents.agents.profiles import PROFILES
+from rfp_agents.agents.scope import KnowledgeScope
 from rfp_agents.agents.tool_calls import first_retrieval
-from rfp_agents.agents.tools import KnowledgeScope, KnowledgeTools
+from rfp_agents.agents.tools import KnowledgeTools
 from rfp_agents.api.app import create_app
 from rfp_agents.config import Settings
 from rfp_agents.errors import ProviderError

@@ -18,7 +18,8 @@ import pytest
 from fastapi.testclient import TestClient
 from typer.testing import CliRunner
 
-from rfp_agents.agents.tools import KnowledgeScope, KnowledgeTools
+from rfp_agents.agents.scope import KnowledgeScope
+from rfp_agents.agents.tools import KnowledgeTools
 from rfp_agents.api.app import create_app
 from rfp_agents.api.uploads import UploadJobs
 from rfp_agents.cli import app as cli

@@ -1,9 +1,8 @@
 """The agents' knowledge tools: ``query_knowledge``, ``grep_documents`` and ``read_page``.
 
-All three see only the knowledge bases of the run's ``KnowledgeScope``. Scope is a security
-boundary: a ``kb_id`` outside it (typed by a user, chosen by a model, or planted in a
-document's text) is refused in the tool result and logged, and nothing is read. The tools
-read the store only; no tool takes a filesystem path.
+All three see only the knowledge bases of the run's ``KnowledgeScope`` (``scope.py``); their
+arguments are the schemas in ``tool_inputs.py``. The tools read the store only; no tool takes
+a filesystem path.
 
 Each tool returns JSON for the model and, as the ``ToolMessage`` artifact, the ``Evidence``
 it showed, so citations come from what tools really returned.
@@ -13,149 +12,38 @@ from __future__ import annotations
 
 import json
 import logging
-import uuid
 from collections.abc import Callable, Sequence
-from concurrent.futures import ThreadPoolExecutor
-from typing import Annotated, Any, Literal
+from typing import Any
 
 import re2
 from langchain_core.tools import StructuredTool, ToolException
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, ValidationError
 
 from rfp_agents.agents.evidence import Evidence, EvidenceLog
+from rfp_agents.agents.scope import KnowledgeScope
+from rfp_agents.agents.tool_inputs import (
+    GREP_DESCRIPTION,
+    QUERY_DESCRIPTION,
+    READ_PAGE_DESCRIPTION,
+    GrepDocumentsInput,
+    QueryKnowledgeInput,
+    ReadPageInput,
+)
 from rfp_agents.domains import CATEGORIES
-from rfp_agents.errors import OutOfScopeError, RfpError, describe_validation_error
+from rfp_agents.errors import RfpError, describe_validation_error
 from rfp_agents.knowledge_base import KnowledgeBase
+from rfp_agents.retrieval.across import search_each
 from rfp_agents.retrieval.diagnostics import Diagnostics
 from rfp_agents.retrieval.pipeline import RetrievalPipeline
 from rfp_agents.search import fuse_rankings
 from rfp_agents.skills.context_retriever.models import (
-    MAX_TOP_K,
     ContextResult,
     RetrievalInput,
 )
-from rfp_agents.skills.context_retriever.retriever import ContextRetriever
 
 log = logging.getLogger("rfp_agents.agents.tools")
 
-MAX_PATTERN_CHARACTERS = 200
 SNIPPET_CHARACTERS = 400
-
-
-class KnowledgeScope:
-    """The knowledge bases one run may read, and the retriever that reads them."""
-
-    def __init__(
-        self,
-        kbs: Sequence[str],
-        retriever: ContextRetriever,
-        run_id: str = "",
-        document_ids: Sequence[str] | None = None,
-    ):
-        if not kbs:
-            raise OutOfScopeError("a run needs at least one knowledge base in scope")
-        self.kbs: tuple[str, ...] = tuple(dict.fromkeys(kbs))
-        self.retriever = retriever
-        self.run_id = run_id or uuid.uuid4().hex[:8]
-        self.document_ids = list(document_ids) if document_ids else None
-
-    def restrict(self, metadata_filter: dict[str, Any] | None) -> dict[str, Any] | None:
-        """``metadata_filter`` limited to the run's selected documents, if any."""
-        if not self.document_ids:
-            return metadata_filter
-        only = {"doc_id": {"$in": self.document_ids}}
-        return {"$and": [metadata_filter, only]} if metadata_filter else only
-
-    def allows(self, metadata: dict[str, Any]) -> bool:
-        return not self.document_ids or metadata.get("doc_id") in self.document_ids
-
-    def resolve(self, kb_id: str | None = None, kb_ids: Sequence[str] | None = None) -> list[str]:
-        """The knowledge bases a call names (all in scope when it names none).
-
-        Raises:
-            OutOfScopeError: a named knowledge base is not in scope (logged as a refusal).
-        """
-        wanted = list(dict.fromkeys([*([kb_id] if kb_id else []), *(kb_ids or [])]))
-        outside = [kb for kb in wanted if kb not in self.kbs]
-        if outside:
-            log.warning(
-                "refused out-of-scope knowledge base: run=%s kb_ids=%s scope=%s",
-                self.run_id,
-                outside,
-                list(self.kbs),
-            )
-            raise OutOfScopeError(
-                f"knowledge base(s) {outside} are not available in this run; "
-                f"use one of {list(self.kbs)}"
-            )
-        return wanted or list(self.kbs)
-
-    def open(self, kb: str) -> KnowledgeBase:
-        """An in-scope knowledge base, from the retriever's cache of open collections."""
-        return self.retriever.knowledge_base(kb)
-
-
-# ------------------------------------------------------------------------------ arguments
-class _ToolInput(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-
-class QueryKnowledgeInput(_ToolInput):
-    """Arguments of ``query_knowledge``."""
-
-    action: Literal["list", "query"] = Field(
-        default="query",
-        description="'list' shows the knowledge bases and their filterable fields; 'query' "
-        "searches them.",
-    )
-    kb_id: str | None = Field(default=None, description="One knowledge base to search.")
-    kb_ids: list[str] | None = Field(
-        default=None, description="Several knowledge bases, searched in parallel."
-    )
-    query_text: str | None = Field(default=None, description="What to look for (for 'query').")
-    top_k: Annotated[int, Field(ge=1, le=MAX_TOP_K)] = Field(
-        default=5, description="Results after merging all knowledge bases."
-    )
-    search_type: Literal["pipeline", "similarity", "mmr", "hybrid"] = Field(
-        default="pipeline",
-        description="'pipeline' (default: query expansion, hybrid dense + keyword search, "
-        "reranking, de-duplicated context) or one plain search: 'similarity', 'mmr', 'hybrid'.",
-    )
-    metadata_filter: dict[str, Any] | None = Field(
-        default=None,
-        description="Filter on chunk metadata; 'list' shows the fields, types and values, e.g. "
-        '{"source": "pws.pdf", "page_number": {"$gte": 3}}.',
-    )
-    score_threshold: Annotated[float, Field(ge=0.0, le=1.0)] | None = None
-
-    @model_validator(mode="after")
-    def _query_needs_text(self) -> QueryKnowledgeInput:
-        if self.action == "query" and not (self.query_text or "").strip():
-            raise ValueError("action='query' needs query_text")
-        return self
-
-
-class GrepDocumentsInput(_ToolInput):
-    """Arguments of ``grep_documents``."""
-
-    pattern: str = Field(
-        min_length=1,
-        max_length=MAX_PATTERN_CHARACTERS,
-        description="Exact phrase (case-insensitive), e.g. '52.232-18' or 'ISO 27001'.",
-    )
-    regex: bool = Field(default=False, description="Treat pattern as a regular expression.")
-    kb_id: str | None = None
-    kb_ids: list[str] | None = None
-    source_file: str | None = Field(default=None, description="Only this document.")
-    max_hits: Annotated[int, Field(ge=1, le=50)] = 10
-
-
-class ReadPageInput(_ToolInput):
-    """Arguments of ``read_page``."""
-
-    source_file: str = Field(description="Document name as cited, e.g. 'pws.pdf'.")
-    page_number: Annotated[int, Field(ge=1)]
-    kb_id: str | None = Field(default=None, description="Knowledge base; the first in scope.")
 
 
 # ------------------------------------------------------------------------------ the tools
@@ -272,40 +160,10 @@ class KnowledgeTools:
     def _query_each(
         self, kbs: list[str], request: RetrievalInput, vector: list[float]
     ) -> tuple[dict[str, list[ContextResult]], list[dict[str, str]], list[str]]:
-        def one(kb: str) -> tuple[str, list[ContextResult] | None, str | None, str | None]:
-            log.info(
-                "querying knowledge base: run=%s kb_id=%s top_k=%d",
-                self.scope.run_id,
-                kb,
-                request.top_k,
-            )
-            try:
-                out = self.scope.retriever.run(request.model_copy(update={"kb": kb}), vector)
-            except Exception as exc:  # one failing kb must not sink the others
-                log.warning(
-                    "knowledge base query failed: run=%s kb_id=%s error=%s: %s",
-                    self.scope.run_id,
-                    kb,
-                    type(exc).__name__,
-                    exc,
-                )
-                return kb, None, f"{type(exc).__name__}: {exc}", None
-            log.info(
-                "knowledge base query succeeded: run=%s kb_id=%s result_count=%d",
-                self.scope.run_id,
-                kb,
-                len(out.results),
-            )
-            return kb, out.results, None, out.warning
-
-        if len(kbs) == 1:
-            outcomes = [one(kbs[0])]
-        else:
-            with ThreadPoolExecutor(max_workers=min(4, len(kbs))) as pool:
-                outcomes = list(pool.map(one, kbs))
-        ranked = {kb: rows for kb, rows, _, _ in outcomes if rows is not None}
-        failed = [{"kb_id": kb, "error": err} for kb, _, err, _ in outcomes if err]
-        warnings = [f"{kb}: {w}" for kb, _, _, w in outcomes if w]
+        outcomes = search_each(self.scope.retriever, request, kbs, vector, self.scope.run_id)
+        ranked = {o.kb: o.results for o in outcomes if not o.failed}
+        failed = [{"kb_id": o.kb, "error": o.error} for o in outcomes if o.failed]
+        warnings = [f"{o.kb}: {o.warning}" for o in outcomes if o.warning]
         return ranked, failed, warnings
 
     def describe_knowledge_bases(self) -> list[dict[str, Any]]:
@@ -475,25 +333,6 @@ class KnowledgeTools:
             )
             for func, name, schema, description in specs
         ]
-
-
-QUERY_DESCRIPTION = (
-    "Search the RFP knowledge bases. action='list' returns each knowledge base (kb_id, "
-    "documents, chunk count) and its filterable metadata fields with types and example values. "
-    "action='query' searches kb_id (one) or kb_ids (several, in parallel; default: all) for "
-    "query_text and returns results with ref, kb_id, source_file, page_number, chunk_id, "
-    "relevance_score and content, merged across knowledge bases by rank; failed_kbs lists any "
-    "that could not be searched. Cite a result as [ref]."
-)
-GREP_DESCRIPTION = (
-    "Find an exact phrase or a regular expression in the documents' text (case-insensitive): "
-    "clause numbers such as '52.232-18', standards such as 'ISO 27001', amounts such as "
-    "'$50,000'. Returns page-cited hits with ref numbers to cite as [ref]."
-)
-READ_PAGE_DESCRIPTION = (
-    "Read the full text of one page of an ingested document (source_file and page_number as "
-    "cited by other tools). Reads only the knowledge base, never files. Cite it with its refs."
-)
 
 
 def _refusing(func):

@@ -22,7 +22,8 @@ from rfp_agents.agents.agent_graph import run_agent
 from rfp_agents.agents.evidence import EvidenceLog
 from rfp_agents.agents.models import DomainFinding
 from rfp_agents.agents.profiles import PROFILES
-from rfp_agents.agents.tools import KnowledgeScope, KnowledgeTools
+from rfp_agents.agents.scope import KnowledgeScope
+from rfp_agents.agents.tools import KnowledgeTools
 from rfp_agents.graph.answer import synthesize_answer
 from rfp_agents.graph.configuration import Context, run_setup
 from rfp_agents.graph.questions import (

@@ -20,6 +20,7 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
+from rfp_agents.retrieval.across import KbOutcome, search_each
 from rfp_agents.retrieval.diagnostics import (
     Diagnostics,
     DroppedRecord,
@@ -200,36 +201,39 @@ class RetrievalPipeline:
             if search.query not in vectors:
                 vectors[search.query] = self.retriever.embeddings.embed_query(search.query)
             compiled = compile_filter(search.metadata_filter, self.settings.max_filter_depth)
-            for kb in kbs:
+            try:
+                request = self.retriever.validate(
+                    query=search.query,
+                    top_k=SEARCH_TOP_K,
+                    search_type=SearchType.HYBRID,
+                    metadata_filter=search.metadata_filter,
+                    kb=kbs[0],
+                )
+            except Exception as exc:  # a request no knowledge base can run
+                outcomes = [KbOutcome(kb, error=f"{type(exc).__name__}: {exc}") for kb in kbs]
+            else:
+                outcomes = search_each(self.retriever, request, kbs, vectors[search.query])
+            for outcome in outcomes:
                 record = SearchRecord(
                     query=search.query,
                     why=search.why,
-                    kb=kb,
+                    kb=outcome.kb,
                     where=compiled.where,
                     residual=compiled.describe_residual(),
                     candidates=[],
                 )
                 records.append(record)
-                try:
-                    request = self.retriever.validate(
-                        query=search.query,
-                        top_k=SEARCH_TOP_K,
-                        search_type=SearchType.HYBRID,
-                        metadata_filter=search.metadata_filter,
-                        kb=kb,
-                    )
-                    output = self.retriever.run(request, vectors[search.query])
-                except Exception as exc:  # one kb failing must not sink the others
-                    record.error = f"{type(exc).__name__}: {exc}"
-                    failed.setdefault(kb, record.error)
+                if outcome.failed:
+                    record.error = outcome.error
+                    failed.setdefault(outcome.kb, outcome.error)
                     continue
                 ranking = []
-                for r in output.results:
-                    key = (kb, r.chunk_id)
+                for r in outcome.results:
+                    key = (outcome.kb, r.chunk_id)
                     ranking.append("\x1f".join(key))
                     record.candidates.append(
                         ScoredPassage(
-                            kb=kb,
+                            kb=outcome.kb,
                             chunk_id=r.chunk_id,
                             source_file=r.source_file,
                             page_number=r.page_number,

@@ -8,7 +8,8 @@ import logging
 import pytest
 from pytest_bdd import given, parsers, scenarios, then, when
 
-from rfp_agents.agents.tools import KnowledgeScope, KnowledgeTools
+from rfp_agents.agents.scope import KnowledgeScope
+from rfp_agents.agents.tools import KnowledgeTools
 from rfp_agents.config import Settings
 from rfp_agents.graph.answer import NO_EVIDENCE_ANSWER
 from rfp_agents.graph.ask import ask, thread_store
