@@ -60,6 +60,7 @@ bench: $(VENV)/.dev
 	$(BIN)/python benchmarks/retrieve.py
 	$(BIN)/python benchmarks/scale.py
 	$(BIN)/python benchmarks/load.py
+	$(BIN)/python benchmarks/llm.py
 
 ## eval: retrieval and answer quality on the gold questions (every mode, one table).
 EVAL_HOME ?= $(CURDIR)/.rfp-eval

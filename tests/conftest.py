@@ -212,7 +212,8 @@ def llm_settings(
     local_llm: LocalModelServer, sample_kb_settings: Settings, monkeypatch: pytest.MonkeyPatch
 ) -> Settings:
     """The session's knowledge bases ("sample", "real") answered in LLM mode by the local
-    server: short answers, two tool rounds, a timeout a CPU-bound model can meet."""
+    server: short answers over three passages, one tool round, and a timeout a CPU-bound
+    model can meet (prompt reading runs at about 60 tokens/s on two cores)."""
     for name, value in local_llm.environment().items():
         monkeypatch.setenv(name, value)
     from rfp_agents.graph.services import forget_services
@@ -222,8 +223,9 @@ def llm_settings(
         update={
             "chat_model": local_llm.environment()["RFP_CHAT_MODEL"],
             "provider_timeout_seconds": LLM_TIMEOUT_SECONDS,
-            "max_output_tokens": 200,
-            "max_agent_rounds": 2,
+            "max_output_tokens": 160,
+            "max_agent_rounds": 1,
+            "answer_top_k": 3,
         }
     )
     forget_services()

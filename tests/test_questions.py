@@ -64,3 +64,25 @@ def test_in_llm_mode_a_follow_up_is_rewritten_to_stand_alone_before_the_agents_s
     assert queries == [standalone]
     assert second.question == "What is the maximum for it?"
     assert any(c.page_number == 9 for c in second.cited), second.cited
+
+
+def test_a_condense_reply_that_answers_instead_of_rewriting_is_not_used(
+    sample_kb_settings: Settings,
+):
+    """Small models answer the follow-up ("10%") instead of rewriting it: the follow-up then
+    goes on with the question before it, as offline."""
+    first = "What liquidated damages apply if go-live is late?"
+    model = scripted(
+        AIMessage("", tool_calls=[call("query_knowledge", query_text="liquidated damages")]),
+        AIMessage("Liquidated damages are USD 1,500 per calendar day of delay [1]."),
+        AIMessage("10%"),  # the condense step's reply: an answer, not a question
+        AIMessage("The cap is 10% of the implementation price [1]."),
+        AIMessage("The cap is 10% of the implementation price [1]."),
+    )
+    thread = "condense-answered"
+    ask(first, ["sample"], domains=["legal"], thread_id=thread, settings=sample_kb_settings,
+        chat_model=model)  # fmt: skip
+    second = ask("What is the maximum for it?", ["sample"], domains=["legal"], thread_id=thread,
+                 settings=sample_kb_settings, chat_model=model)  # fmt: skip
+    queries = [s.args.get("query_text") for s in second.findings[0].steps]
+    assert queries == [f"What is the maximum for it? ({first})"]

@@ -114,14 +114,19 @@ def invoke_with_timeout(runnable: Runnable, messages: Any, timeout: float) -> An
         pool.shutdown(wait=False, cancel_futures=True)
 
 
+TOOL_CALL_CONTENT = " "
+"""The content of an assistant message that only calls tools. langchain-openai sends empty
+content as ``null``, which llama.cpp's server rejects (500); a single space is a string, and
+unlike words ("Calling query_knowledge.") small models do not copy it into their answers."""
+
+
 def wire_safe(messages: list[Any]) -> list[Any]:
     """Messages every OpenAI-compatible server accepts: an assistant message that carries
-    tool calls gets string content naming them (empty content goes out as ``null``)."""
+    tool calls gets string content (``TOOL_CALL_CONTENT``)."""
     safe = []
     for message in messages:
         if isinstance(message, AIMessage) and message.tool_calls and not message.content:
-            names = ", ".join(call["name"] for call in message.tool_calls)
-            message = message.model_copy(update={"content": f"Calling {names}."})
+            message = message.model_copy(update={"content": TOOL_CALL_CONTENT})
         safe.append(message)
     return safe
 

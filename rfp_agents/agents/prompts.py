@@ -46,7 +46,13 @@ FINAL_ROUND = (
     "say what the documents do not cover."
 )
 
-CONDENSE_QUESTION = """\
-Rewrite the analyst's follow-up question so it can be understood without the conversation: \
-replace words like "it", "they" or "that" with what they refer to. If it already stands \
-alone, return it unchanged. Reply with the question only."""
+CONDENSE_QUESTION = (
+    "You rewrite an analyst's follow-up questions so they stand alone. Do not answer them."
+)
+CONDENSE_REQUEST = """\
+Conversation:
+{turns}
+
+Rewrite this follow-up question so it names what it refers to, and reply with the rewritten \
+question only: "{question}"
+"""

@@ -23,7 +23,7 @@ from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, SystemMessage
 
 from rfp_agents.agents.chat_model import invoke_with_timeout
-from rfp_agents.agents.prompts import CONDENSE_QUESTION
+from rfp_agents.agents.prompts import CONDENSE_QUESTION, CONDENSE_REQUEST
 from rfp_agents.agents.tool_calls import message_text
 from rfp_agents.config import Settings
 from rfp_agents.errors import InvalidQuestionError, ThreadScopeError, UsageError
@@ -102,21 +102,36 @@ def condense_question(
 ) -> str:
     """``question`` rewritten by the model to stand alone, given the thread's last turns.
 
-    The rewrite is kept only when it looks like a question of reasonable length; otherwise
-    the question as typed is used and the reason logged.
+    Small models sometimes answer the question instead of rewriting it, or return it as it
+    was; such a reply (not a question, or unchanged) is not used. Then a follow-up
+    (``is_follow_up``) is sent on with the question before it, as offline, and any other
+    question as typed.
     """
     turns = "\n".join(
         f"Q: {turn['question']}\nA: {' '.join(str(turn['answer']).split())[:400]}"
         for turn in history[-HISTORY_TURNS:]
     )
-    messages = [SystemMessage(CONDENSE_QUESTION), HumanMessage(f"{turns}\n\nFollow-up: {question}")]
-    reply = invoke_with_timeout(model, messages, timeout)
+    request = CONDENSE_REQUEST.format(turns=turns, question=question)
+    reply = invoke_with_timeout(model, [SystemMessage(CONDENSE_QUESTION), HumanMessage(request)],
+                                timeout)  # fmt: skip
     rewrite = " ".join(message_text(reply.content).split()).strip().strip('"')
-    if not rewrite or len(rewrite) > 4 * len(question) + 200 or "{" in rewrite:
-        log.info("condense-question reply not used: %r", rewrite[:200])
-        return question
-    log.info("condensed follow-up %r to %r", question, rewrite)
-    return rewrite
+    if looks_like_question(rewrite, question) and rewrite != question:
+        log.info("condensed follow-up %r to %r", question, rewrite)
+        return rewrite
+    log.info("condense-question reply not used (unchanged or not a question): %r", rewrite[:200])
+    if is_follow_up(question):
+        return f"{question} ({history[-1]['question']})"
+    return question
+
+
+def looks_like_question(text: str, question: str) -> bool:
+    """A rewrite worth using: one question (ends with "?"), a few words, not an essay."""
+    return (
+        text.endswith("?")
+        and len(text.split()) >= 3
+        and len(text) <= 3 * len(question) + 200
+        and "{" not in text
+    )
 
 
 def history_messages(history: Sequence[dict[str, Any]]) -> list[BaseMessage]:
