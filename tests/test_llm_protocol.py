@@ -10,7 +10,11 @@ server is in ``test_llm_live.py``; this one scripts replies no real model gives 
 from __future__ import annotations
 
 import json
+import os
+import pty
 import socket
+import subprocess
+import sys
 import threading
 from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -264,3 +268,35 @@ def test_the_naive_rag_path_is_checked_too(sample_kb_settings: Settings, local_m
     assert answer.findings[0].mode == "offline" and answer.cited[0].page_number == 9
     assert any("naive RAG" in w for w in answer.warnings)
     assert any("discarded (it cited no passage)" in w for w in answer.warnings)
+
+
+# ------------------------------------------------------------------------------ streaming
+def test_rfp_ask_in_a_terminal_shows_the_draft_as_the_model_writes_it(
+    sample_kb_settings: Settings, local_model
+):
+    """In a terminal, the agent's draft streams (stderr, then cleared) before the checked
+    answer; the server streamed the reply word by word, as real servers do."""
+    server = local_model([tool_call_reply("liquidated damages"), {"content": LD_ANSWER + " [1]"}])
+    env = {**os.environ, "RFP_HOME": str(sample_kb_settings.home), "RFP_CHAT_MODEL": "openai:local",
+           "OPENAI_BASE_URL": server.url, "COLUMNS": "200"}  # fmt: skip
+    rfp = os.path.join(os.path.dirname(sys.executable), "rfp")
+    primary, secondary = pty.openpty()
+    process = subprocess.Popen([rfp, "ask", LD_QUESTION, "--kb", "sample", "--domain", "legal"],
+                               stdin=secondary, stdout=secondary, stderr=secondary,
+                               env=env)  # fmt: skip
+    os.close(secondary)
+    output = b""
+    while True:
+        try:
+            piece = os.read(primary, 65536)
+        except OSError:  # the terminal closed: the process is done
+            break
+        if not piece:
+            break
+        output += piece
+    os.close(primary)
+    assert process.wait(timeout=60) == 0, output.decode(errors="replace")
+    text = output.decode(errors="replace")
+    assert "legal (draft)" in text
+    assert text.index("legal (draft)") < text.rindex("USD 1,500")
+    assert any(r.get("stream") for r in server.requests if "tools" in r)
