@@ -263,3 +263,44 @@ def test_openai_itself_gets_max_completion_tokens(monkeypatch: pytest.MonkeyPatc
     model = make_chat_model(Settings(chat_model="openai:gpt-4o-mini", max_output_tokens=300))
     request = model._get_request_payload([HumanMessage("hi")])
     assert request["max_completion_tokens"] == 300
+
+
+def test_each_agent_step_is_kept_in_the_threads_checkpoints(sample_kb_settings: Settings):
+    """The agent runs as a subgraph: its model and tool steps are checkpoints of the thread
+    (what Studio shows and a resumed run would start from)."""
+    from langchain_core.messages import ToolMessage
+
+    from rfp_agents.graph.ask import thread_store
+
+    model = scripted(
+        AIMessage("", tool_calls=[call("query_knowledge", query_text="liquidated damages")]),
+        AIMessage(LD_ANSWER),
+    )
+    ask_legal(sample_kb_settings, model, thread_id="agent-checkpoints")
+    with thread_store(sample_kb_settings) as checkpointer:
+        saved = list(checkpointer.list({"configurable": {"thread_id": "agent-checkpoints"}}))
+    namespaces = [c.config["configurable"]["checkpoint_ns"] for c in saved]
+    agent_steps = [c for c, ns in zip(saved, namespaces, strict=True) if ns.startswith("domain_")]
+    tool_results = [
+        m
+        for c in agent_steps
+        for m in c.checkpoint["channel_values"].get("messages", [])
+        if isinstance(m, ToolMessage)
+    ]
+    assert len(agent_steps) >= 4  # input, model, tools, model, answer
+    assert tool_results and tool_results[0].artifact
+
+
+def test_a_model_that_keeps_calling_tools_after_the_last_round_still_ends(
+    sample_kb_settings: Settings,
+):
+    """Tools are off for the last turn; a server that sends tool calls anyway must not loop
+    the agent: the calls are dropped and the passages found so far answer."""
+    again = AIMessage("", tool_calls=[call("query_knowledge", query_text="liquidated damages")])
+    model = scripted(*[again] * 12)
+    settings = sample_kb_settings.model_copy(update={"max_agent_rounds": 2})
+    answer = ask_legal(settings, model)
+    finding = answer.findings[0]
+    assert len(finding.steps) == 2
+    assert any("discarded (it was empty)" in w for w in finding.warnings)
+    assert any(c.page_number == 9 for c in answer.cited)

@@ -111,6 +111,8 @@ def build_agent_graph(
                 "(RFP_MAX_AGENT_ROUNDS) and answered with what it had"
             )
             reply = _appendable(reply, state["messages"])
+            if reply.tool_calls:  # tools were off: a server that calls them anyway is ignored
+                reply = AIMessage(content=reply.content, id=reply.id)
             return {"messages": [reply], "warnings": [*state.get("warnings", []), warning]}
         try:
             reply = _call(bound, state["messages"], settings)

@@ -10,6 +10,7 @@ from typing import Any
 
 from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import AIMessageChunk
+from langgraph.checkpoint.serde.jsonplus import JsonPlusSerializer
 from langgraph.checkpoint.sqlite import SqliteSaver
 
 from rfp_agents.agents.agent_graph import AGENT_DOMAIN_KEY, ANSWERING_NODES
@@ -19,6 +20,13 @@ from rfp_agents.graph.answer import AskAnswer
 from rfp_agents.graph.configuration import RUN_OBJECTS_KEY, Context, RunObjects
 from rfp_agents.graph.graph import build_graph
 
+THREAD_TYPES = [
+    ("rfp_agents.graph.state", "AgentTask"),
+    ("rfp_agents.agents.evidence", "Evidence"),
+]
+"""Our types a thread's checkpoints hold (a domain agent's task; the passages its tool
+results carry): read back by name, and nothing else outside LangGraph's own safe types."""
+
 
 @contextmanager
 def thread_store(settings: Settings) -> Iterator[SqliteSaver]:
@@ -26,7 +34,7 @@ def thread_store(settings: Settings) -> Iterator[SqliteSaver]:
     settings.home.mkdir(parents=True, exist_ok=True)
     conn = sqlite3.connect(settings.threads_path, check_same_thread=False)
     try:
-        yield SqliteSaver(conn)
+        yield SqliteSaver(conn, serde=JsonPlusSerializer(allowed_msgpack_modules=THREAD_TYPES))
     finally:
         conn.close()
 
