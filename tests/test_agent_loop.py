@@ -304,3 +304,53 @@ def test_a_model_that_keeps_calling_tools_after_the_last_round_still_ends(
     assert len(finding.steps) == 2
     assert any("discarded (it was empty)" in w for w in finding.warnings)
     assert any(c.page_number == 9 for c in answer.cited)
+
+
+def test_model_calls_under_the_timeout_wrapper_nest_under_their_node_in_the_trace(
+    sample_kb_settings: Settings,
+):
+    """What LangSmith shows: each model call inside the agent node that made it, although
+    the call runs in the timeout wrapper's thread."""
+    from langchain_core.callbacks import BaseCallbackHandler
+
+    from rfp_agents.graph.configuration import RUN_OBJECTS_KEY, Context, RunObjects
+    from rfp_agents.graph.graph import build_graph
+
+    class Runs(BaseCallbackHandler):
+        def __init__(self) -> None:
+            self.parent: dict[Any, Any] = {}
+            self.name: dict[Any, str] = {}
+            self.model_runs: list[Any] = []
+
+        def on_chain_start(self, serialized, inputs, *, run_id, parent_run_id=None, **kw):
+            self.parent[run_id], self.name[run_id] = parent_run_id, kw.get("name") or ""
+
+        def on_tool_start(self, serialized, input_str, *, run_id, parent_run_id=None, **kw):
+            self.parent[run_id], self.name[run_id] = parent_run_id, "tool"
+
+        def on_chat_model_start(self, serialized, messages, *, run_id, parent_run_id=None, **kw):
+            self.parent[run_id], self.name[run_id] = parent_run_id, "chat model"
+            self.model_runs.append(run_id)
+
+        def ancestors(self, run_id: Any) -> list[str]:
+            names = []
+            while (run_id := self.parent.get(run_id)) is not None:
+                names.append(self.name.get(run_id, "?"))
+            return names
+
+    model = scripted(
+        AIMessage("", tool_calls=[call("query_knowledge", query_text="liquidated damages")]),
+        AIMessage(LD_ANSWER),
+    )
+    runs = Runs()
+    config = {"callbacks": [runs], "configurable": {
+        "thread_id": "trace", RUN_OBJECTS_KEY: RunObjects(sample_kb_settings, model)}}  # fmt: skip
+    build_graph().compile().invoke(
+        {"question": "What liquidated damages apply?", "domains": ["legal"]},
+        config,
+        context=Context(knowledge_bases=["sample"]),
+    )
+    assert len(runs.model_runs) == 2
+    for run_id in runs.model_runs:
+        ancestors = runs.ancestors(run_id)
+        assert ancestors[0] == "model" and "domain_agent" in ancestors, ancestors
