@@ -2,7 +2,10 @@
 
 Ingests ../shared/data/rfps into a temporary RFP_HOME, starts llama-cpp-python's server with
 the local 0.5B model (``rfp_agents/local_llm.py``) and asks N gold questions (answerable ones,
-spread over the documents) in both modes, alternating which goes first. Per mode it prints:
+spread over the documents) in both modes, alternating which goes first. Each question goes
+to its gold domain's agent in both modes (``--domain``): on two cores, parallel agents share
+one server and a question routed to three would measure the queue, not the agent. Per mode
+it prints:
 
 * median latency per question, and the LLM/offline ratio;
 * median model calls and tool calls per question;
@@ -69,7 +72,8 @@ def ask_once(question: Any, settings: Any, model: Any, counter: CallCounter) -> 
 
     counter.calls = 0
     started = time.perf_counter()
-    answer = ask(question.question, ["rfps"], settings=settings, chat_model=model)
+    answer = ask(question.question, ["rfps"], domains=[question.domain], settings=settings,
+                 chat_model=model)  # fmt: skip
     seconds = time.perf_counter() - started
     return {
         "seconds": seconds,

@@ -122,6 +122,9 @@ class LocalModelServer:
             "--model", str(self.model), "--model_alias", MODEL_NAME,
             "--host", "127.0.0.1", "--port", str(self.port),
             "--n_ctx", str(CONTEXT_TOKENS), "--n_threads", str(os.cpu_count() or 2),
+            # By default a new request cuts off the reply being streamed; the domain agents
+            # run in parallel, so each would get half a reply. Queue them instead.
+            "--interrupt_requests", "False",
         ]  # fmt: skip
         log = self.log_path.open("wb")
         self.process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)

@@ -55,6 +55,14 @@ def route_method(ctx: dict) -> None:
     assert answer.route_method in ("llm", "fallback"), (answer.route_method, answer.route_reason)
 
 
+@then("no agent's reply was cut off by another agent's request")
+def replies_whole(ctx: dict) -> None:
+    """Agents run in parallel against one server; it must queue their requests, not cut a
+    streamed reply short for the next one (llama.cpp's server does by default)."""
+    warnings = [w for f in ctx["answers"][-1].findings for w in f.warnings]
+    assert not any("(it was empty)" in w for w in warnings), warnings
+
+
 @then("the agent called a knowledge tool that returned passages")
 def tool_loop(ctx: dict) -> None:
     finding = ctx["answers"][-1].findings[0]

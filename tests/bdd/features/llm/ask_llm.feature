@@ -11,6 +11,7 @@ Feature: Ask in LLM mode, against a real model server
     Then the route names "legal"
     And the route was made by the model or, failing it, the classifier
     And the answer cites "sample_rfp.pdf" page 8
+    And no agent's reply was cut off by another agent's request
 
   Scenario Outline: The legal agent's tool loop ends in an answer citing the right page
     When I ask the legal agent "<question>" of "sample" in LLM mode
