@@ -234,8 +234,24 @@ def test_the_api_answers_502_and_the_stream_an_error_event(
         (AIMessage('{"name": "query_knowledge", "arguments": {"query_text": "x"}}'), "tool call"),
         (AIMessage(""), "empty"),
         (AIMessage("I could not decide; please ask the procurement office."), "cited no"),
+        # seen from the 0.5B model: the arguments as a string with unescaped quotes
+        (
+            AIMessage(
+                '{"name": "query_knowledge", "arguments": "{\\"action\\": \\"list\\", '
+                '\\"kb_ids\\": ["sample"]}"}'
+            ),
+            "tool call",
+        ),  # fmt: skip
+        # the tool's results echoed back: the copied passage would pass for a cited sentence
+        (
+            AIMessage(
+                '{"ref": 1, "source_file": "sample_rfp.pdf", "content": "the Contractor '
+                'shall pay liquidated damages of USD 1,500 per calendar day of delay"}'
+            ),
+            "JSON",
+        ),  # fmt: skip
     ],
-    ids=["tool-call-text", "empty", "uncited"],
+    ids=["tool-call-text", "empty", "uncited", "broken-tool-call", "echoed-results"],
 )
 def test_a_reply_that_is_not_an_answer_is_replaced_by_the_extractive_answer(
     sample_kb_settings: Settings, final: AIMessage, reason: str

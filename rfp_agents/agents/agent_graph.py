@@ -26,6 +26,7 @@ each step.
 from __future__ import annotations
 
 import logging
+import re
 import uuid
 from collections.abc import Callable, Sequence
 from typing import Annotated, Any, Literal, TypedDict
@@ -244,6 +245,11 @@ def _bind_tools(
         return None, "the model cannot call tools"
 
 
+def _names_a_tool(text: str, tool_names: set[str]) -> bool:
+    """``"name": "<one of our tools>"`` anywhere: a tool call, however malformed its JSON."""
+    return any(re.search(rf'"name"\s*:\s*"{re.escape(name)}"', text) for name in tool_names)
+
+
 def _appendable(reply: AIMessage, messages: Sequence[BaseMessage]) -> AIMessage:
     """``reply`` with an id no earlier message has: ``add_messages`` replaces a message whose
     id it has seen, and some servers (and fake models) repeat ids."""
@@ -258,13 +264,17 @@ def _call(runnable: Runnable, messages: list[BaseMessage], settings: Settings) -
 
 def degenerate_reply(answer: str, tool_names: set[str], evidence: Sequence[Evidence]) -> str | None:
     """Why a model's final text is not an answer, or ``None`` when it is one: empty, a tool
-    call written as text, or citing no passage even once the sentences that restate a
-    passage get their marker (as the answer's own check will add them)."""
+    call written as text (even as JSON too broken to run), JSON (small models echo the tool
+    results, whose copied passages would otherwise pass for cited sentences), or citing no
+    passage even once the sentences that restate a passage get their marker (as the
+    answer's own check will add them)."""
     text = answer.strip()
     if not text:
         return "it was empty"
-    if parse_text_tool_calls(text, tool_names):
+    if parse_text_tool_calls(text, tool_names) or _names_a_tool(text, tool_names):
         return "it was a tool call written as text"
+    if text.startswith(("{", "[{")):
+        return "it was JSON, not a plain-text answer"
     checked = check_markers(text, {e.ref: e for e in evidence})
     if not markers_in(checked.text):
         return "it cited no passage"
