@@ -250,8 +250,17 @@ def test_the_api_answers_502_and_the_stream_an_error_event(
             ),
             "JSON",
         ),  # fmt: skip
+        # the question echoed back, with a marker (seen live)
+        (AIMessage("What liquidated damages apply if go-live is late [1]?"), "a question"),
     ],
-    ids=["tool-call-text", "empty", "uncited", "broken-tool-call", "echoed-results"],
+    ids=[
+        "tool-call-text",
+        "empty",
+        "uncited",
+        "broken-tool-call",
+        "echoed-results",
+        "echoed-question",
+    ],  # fmt: skip
 )
 def test_a_reply_that_is_not_an_answer_is_replaced_by_the_extractive_answer(
     sample_kb_settings: Settings, final: AIMessage, reason: str

@@ -53,6 +53,7 @@ from rfp_agents.agents.tool_calls import (
 )
 from rfp_agents.agents.tools import KnowledgeTools
 from rfp_agents.config import Settings
+from rfp_agents.text import split_sentences
 
 log = logging.getLogger("rfp_agents.agents")
 
@@ -245,6 +246,9 @@ def _bind_tools(
         return None, "the model cannot call tools"
 
 
+_MARKERS = re.compile(r"\s*\[\d+\]")
+
+
 def _names_a_tool(text: str, tool_names: set[str]) -> bool:
     """``"name": "<one of our tools>"`` anywhere: a tool call, however malformed its JSON."""
     return any(re.search(rf'"name"\s*:\s*"{re.escape(name)}"', text) for name in tool_names)
@@ -265,7 +269,8 @@ def _call(runnable: Runnable, messages: list[BaseMessage], settings: Settings) -
 def degenerate_reply(answer: str, tool_names: set[str], evidence: Sequence[Evidence]) -> str | None:
     """Why a model's final text is not an answer, or ``None`` when it is one: empty, a tool
     call written as text (even as JSON too broken to run), JSON (small models echo the tool
-    results, whose copied passages would otherwise pass for cited sentences), or citing no
+    results, whose copied passages would otherwise pass for cited sentences), a question
+    (the user's, echoed back), or citing no
     passage even once the sentences that restate a passage get their marker (as the
     answer's own check will add them)."""
     text = answer.strip()
@@ -275,6 +280,8 @@ def degenerate_reply(answer: str, tool_names: set[str], evidence: Sequence[Evide
         return "it was a tool call written as text"
     if text.startswith(("{", "[{")):
         return "it was JSON, not a plain-text answer"
+    if _MARKERS.sub("", text).rstrip().endswith("?") and len(split_sentences(text)) == 1:
+        return "it was a question, not an answer"
     checked = check_markers(text, {e.ref: e for e in evidence})
     if not markers_in(checked.text):
         return "it cited no passage"
