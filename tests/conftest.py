@@ -19,9 +19,11 @@ os.environ["TRANSFORMERS_OFFLINE"] = "1"
 os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
 
 from rfp_agents.config import Settings  # noqa: E402
+from rfp_agents.graph.services import forget_services  # noqa: E402
 from rfp_agents.ingest import ingest_paths  # noqa: E402
 from rfp_agents.local_llm import LocalModelServer  # noqa: E402
 from rfp_agents.store import forget_clients  # noqa: E402
+from tests.strict_server import StrictServer  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLE_PDF = ROOT / "data" / "sample_rfp.pdf"
@@ -194,6 +196,29 @@ def copy_to(source: Path, folder: Path, name: str | None = None) -> Path:
     return target
 
 
+# -------------------------------------------------------------- a scripted chat model server
+
+
+@pytest.fixture
+def strict_model(monkeypatch: pytest.MonkeyPatch):
+    """Start a ``StrictServer`` (give it replies) and point OPENAI_BASE_URL at it, for
+    ``RFP_CHAT_MODEL=openai:local``; every server started is stopped after the test."""
+    servers: list[StrictServer] = []
+
+    def start(replies=None, status: int = 200, pace: float = 0.0) -> StrictServer:
+        server = StrictServer(replies, status, pace)
+        servers.append(server)
+        monkeypatch.setenv("OPENAI_BASE_URL", server.url)
+        monkeypatch.delenv("OPENAI_API_KEY", raising=False)
+        forget_services()
+        return server
+
+    yield start
+    for server in servers:
+        server.stop()
+    forget_services()
+
+
 # ------------------------------------------------------------- a real chat model server
 LLM_TIMEOUT_SECONDS = 300.0
 """A 0.5B model on two CPU cores takes tens of seconds for an answer over five passages."""
@@ -216,8 +241,6 @@ def llm_settings(
     model can meet (prompt reading runs at about 60 tokens/s on two cores)."""
     for name, value in local_llm.environment().items():
         monkeypatch.setenv(name, value)
-    from rfp_agents.graph.services import forget_services
-
     forget_services()  # a cached model would keep another server's URL
     yield sample_kb_settings.model_copy(
         update={

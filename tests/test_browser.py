@@ -20,6 +20,8 @@ from playwright.sync_api import expect, sync_playwright
 
 from rfp_agents.api.app import create_app
 from rfp_agents.config import Settings
+from tests.strict_server import tool_call_reply
+from tests.test_agent_loop import LD_ANSWER
 
 CHROMIUM = os.environ.get("RFP_CHROMIUM", "/usr/bin/chromium")
 SCREENSHOT = os.environ.get("RFP_SCREENSHOT")  # save the answer page here when set
@@ -114,3 +116,31 @@ def test_the_page_asks_for_the_api_key_once_and_uses_it(locked_server: str):
         expect(page.locator("#answer .cite button").first).to_have_text("[1]", timeout=60_000)
         assert len(prompts) == 1 and "RFP_API_KEY" in prompts[0]
         browser.close()
+
+
+def test_the_page_shows_each_agents_draft_while_the_model_writes(
+    sample_kb_settings: Settings, strict_model, tmp_path: Path
+):
+    """LLM mode: the `token` events render as a draft, which the checked answer replaces."""
+    strict_model([tool_call_reply("liquidated damages"), {"content": LD_ANSWER + " [1]"}],
+                pace=0.15)  # fmt: skip
+    llm = sample_kb_settings.model_copy(
+        update={"chat_model": "openai:local", "provider_timeout_seconds": 60}
+    )
+    for url in serve(llm):
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(
+                executable_path=CHROMIUM, args=["--no-sandbox", "--disable-background-networking"]
+            )
+            page = browser.new_page()
+            page.goto(url)
+            page.select_option("#kb", "sample")
+            page.check("input[name=domain][value=legal]")
+            page.fill("#question", "What liquidated damages apply if go-live is late?")
+            page.click("#ask-button")
+            draft = page.locator("#drafts .draft").first
+            expect(draft).to_contain_text("legal (draft):", timeout=30_000)
+            expect(draft).to_contain_text("liquidated damages", timeout=30_000)
+            expect(page.locator("#answer .cite button").first).to_have_text("[1]", timeout=60_000)
+            expect(page.locator("#drafts")).to_be_hidden()
+            browser.close()
