@@ -18,6 +18,25 @@ def test_running_header_and_footer_are_dropped_page_count_kept():
     assert cleaned[2].startswith("Body text number 3")
 
 
+def test_a_running_block_taller_than_the_edge_window_comes_off_whole():
+    """Letterhead plus an e-signature stamp: nine lines at the top of every page, the page
+    counter among them ("PAGE 3/6"), the body below."""
+    stamp = ("City Procurement Office\nMain Street 1\nTender 2026/117\nVERIFICATION URL\n"
+             "https://example.org/verify\nCODE\n15247072476452714376\nPAGE\n{n}/6")  # fmt: skip
+    bodies = [
+        "Delivery within thirty days.",
+        "Payment by transfer.",
+        "Warranty of two years.",
+        "Insurance is required.",
+        "Penalties for delay apply.",
+        "Disputes go to court.",
+    ]
+    raw = [f"{stamp.format(n=n)}\n{body}\nSee annex {body.split()[0]}.\n{body.upper()}"
+           for n, body in enumerate(bodies, 1)]  # fmt: skip
+    cleaned = clean_pages(raw)
+    assert [page.split("\n")[0] for page in cleaned] == bodies
+
+
 def test_repeated_body_lines_are_kept():
     raw = [f"Title {n}\nThe contractor shall pay USD 1,500 per day.\nEnd {n}" for n in range(4)]
     assert all("USD 1,500" in page for page in clean_pages(raw))

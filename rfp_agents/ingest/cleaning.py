@@ -15,6 +15,9 @@ from collections import Counter
 EDGE_LINES = 3
 # Fewer pages than this and "repeats on most pages" means nothing.
 MIN_PAGES_FOR_REPEATS = 3
+# Page furniture taller than EDGE_LINES (a letterhead over a six-line e-signature stamp, say)
+# comes off in successive passes: each pass looks again at the edges the last one uncovered.
+MAX_PEELS = 4
 # Running headers and footers are short; a long repeated line is content.
 MAX_RUNNING_LINE_CHARS = 120
 
@@ -104,9 +107,10 @@ def _strip_edges(lines: list[str], running: set[tuple[str, int, str]]) -> list[s
 def clean_pages(raw_pages: list[str], header_footer_min_share: float = 0.6) -> list[str]:
     """Clean every page; the result has exactly one entry per input page, in order."""
     split = [_undouble_spacing(normalise_text(page).split("\n")) for page in raw_pages]
-    running = find_running_lines(split, header_footer_min_share)
-    cleaned = []
-    for lines in split:
-        kept = _strip_edges(lines, running) if running else lines
-        cleaned.append(_BLANK_LINES.sub("\n\n", "\n".join(kept)).strip())
-    return cleaned
+    for _ in range(MAX_PEELS):
+        running = find_running_lines(split, header_footer_min_share)
+        peeled = [_strip_edges(lines, running) for lines in split] if running else split
+        if peeled == split:
+            break
+        split = peeled
+    return [_BLANK_LINES.sub("\n\n", "\n".join(lines)).strip() for lines in split]
