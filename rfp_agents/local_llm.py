@@ -33,6 +33,7 @@ import tempfile
 import time
 import urllib.request
 from importlib import import_module
+from importlib.util import find_spec
 from pathlib import Path
 
 from rfp_agents.config import get_settings
@@ -171,11 +172,8 @@ class LocalModelServer:
 
 
 def _has_llama_cpp() -> bool:
-    try:
-        import_module("llama_cpp.server")
-    except ImportError:
-        return False
-    return True
+    """Installed, without importing it here: the server runs in its own process."""
+    return find_spec("llama_cpp") is not None
 
 
 def main() -> None:  # pragma: no cover - manual use

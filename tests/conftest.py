@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import socket
 import subprocess
 import sys
 import time
@@ -21,7 +20,7 @@ os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
 from rfp_agents.config import Settings  # noqa: E402
 from rfp_agents.graph.services import forget_services  # noqa: E402
 from rfp_agents.ingest import ingest_paths  # noqa: E402
-from rfp_agents.local_llm import LocalModelServer  # noqa: E402
+from rfp_agents.local_llm import LocalModelServer, free_port  # noqa: E402
 from rfp_agents.store import forget_clients  # noqa: E402
 from tests.strict_server import StrictServer  # noqa: E402
 
@@ -65,12 +64,6 @@ def sample_kb_settings(tmp_path_factory: pytest.TempPathFactory) -> Settings:
 STORES = ("embedded", "server")
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 def _chroma_binary() -> str:
     beside = Path(sys.executable).parent / "chroma"
     found = str(beside) if beside.exists() else shutil.which("chroma")
@@ -83,7 +76,7 @@ class ChromaServer:
     """A real `chroma run` process on loopback (start, stop, start again on the same port)."""
 
     def __init__(self, path: Path, port: int | None = None):
-        self.path, self.port = path, port or _free_port()
+        self.path, self.port = path, port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.process: subprocess.Popen | None = None
 

@@ -8,7 +8,6 @@ The server runs on loopback in a thread; the page asks about the sample RFP, and
 from __future__ import annotations
 
 import os
-import socket
 import threading
 import time
 from collections.abc import Iterator
@@ -20,17 +19,12 @@ from playwright.sync_api import expect, sync_playwright
 
 from rfp_agents.api.app import create_app
 from rfp_agents.config import Settings
+from rfp_agents.local_llm import free_port
 from tests.strict_server import tool_call_reply
 from tests.test_agent_loop import LD_ANSWER
 
 CHROMIUM = os.environ.get("RFP_CHROMIUM", "/usr/bin/chromium")
 SCREENSHOT = os.environ.get("RFP_SCREENSHOT")  # save the answer page here when set
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def serve(settings: Settings) -> Iterator[str]:

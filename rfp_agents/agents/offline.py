@@ -19,19 +19,18 @@ does not say.
 from __future__ import annotations
 
 import threading
-import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
 from langchain_core.embeddings import Embeddings
-from langchain_core.messages import AIMessage, BaseMessage, ToolCall
+from langchain_core.messages import AIMessage, BaseMessage
 
 from rfp_agents.agents.citations import insert_marker
 from rfp_agents.agents.evidence import Evidence, evidence_in
 from rfp_agents.agents.models import DomainFinding, finding_from_messages
 from rfp_agents.agents.profiles import DomainProfile
-from rfp_agents.agents.tool_calls import run_tool_calls
+from rfp_agents.agents.tool_calls import run_tool_calls, tool_call
 from rfp_agents.agents.tools import KnowledgeTools
 from rfp_agents.config import Settings
 from rfp_agents.retrieval.subjects import naming_terms
@@ -139,9 +138,9 @@ class OfflineAnswerer:
         category), and a grep for each exact term.
         """
         calls = [
-            _call("query_knowledge", query_text=search_text, top_k=self.settings.answer_top_k),
+            tool_call("query_knowledge", query_text=search_text, top_k=self.settings.answer_top_k),
             *(
-                _call("grep_documents", pattern=term, max_hits=GREP_HITS)
+                tool_call("grep_documents", pattern=term, max_hits=GREP_HITS)
                 for term in exact_terms(search_text)
             ),
         ]
@@ -235,10 +234,6 @@ def _comparison_sides(tools: KnowledgeTools) -> list[list[str]]:
         return []
     subjects = tools.diagnostics[-1].comparison_subjects
     return [s["documents"] for s in subjects if s.get("documents")]
-
-
-def _call(name: str, **args: object) -> ToolCall:
-    return ToolCall(name=name, args=dict(args), id=f"call_{uuid.uuid4().hex[:8]}", type="tool_call")
 
 
 def _with_marker(sentence: str, ref: int) -> str:

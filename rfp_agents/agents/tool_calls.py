@@ -21,14 +21,14 @@ def new_call_id() -> str:
     return f"call_{uuid.uuid4().hex[:8]}"
 
 
+def tool_call(name: str, **args: Any) -> ToolCall:
+    """A call of tool ``name`` with a fresh id, as the agents make them themselves."""
+    return ToolCall(name=name, args=args, id=new_call_id(), type="tool_call")
+
+
 def first_retrieval_call(question: str, top_k: int) -> AIMessage:
     """The assistant message asking ``query_knowledge`` for the question itself."""
-    call = ToolCall(
-        name="query_knowledge",
-        args={"action": "query", "query_text": question, "top_k": top_k},
-        id=new_call_id(),
-        type="tool_call",
-    )
+    call = tool_call("query_knowledge", action="query", query_text=question, top_k=top_k)
     return AIMessage(content="", tool_calls=[call])
 
 
@@ -96,7 +96,7 @@ def _as_tool_call(obj: Any, names: set[str]) -> ToolCall | None:
             return None
     if name not in names or not isinstance(args, dict):
         return None
-    return ToolCall(name=name, args=args, id=new_call_id(), type="tool_call")
+    return tool_call(name, **args)
 
 
 def message_text(content: Any) -> str:
