@@ -27,6 +27,7 @@ from tests.strict_server import StrictServer  # noqa: E402
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLE_PDF = ROOT / "data" / "sample_rfp.pdf"
 RFPS_DIR = ROOT.parent / "shared" / "data" / "rfps"
+HOLDOUT_DIR = ROOT.parent / "shared" / "data" / "rfps-holdout"
 REAL_PWS = RFPS_DIR / "gsa-cloudgov-support-pws.pdf"
 REAL_QASP = RFPS_DIR / "gsa-cloudgov-support-qasp.pdf"
 
