@@ -345,11 +345,18 @@ def serve(
 @app.command("eval")
 @handles_errors
 def eval_command(
-    questions: Annotated[Path, typer.Argument(help="Gold questions (JSON lines).")],
-    kb: KbOption = DEFAULT_KB,
+    questions: Annotated[
+        list[Path], typer.Argument(help="Gold question files (JSON lines), one per set.")
+    ],
+    kb: Annotated[
+        list[str] | None,
+        typer.Option("--kb", help="Knowledge base of each question file, in the same order."),
+    ] = None,
     pdfs: Annotated[
-        Path | None,
-        typer.Option("--pdfs", help="Folder of the ingested PDFs (for the naive baseline)."),
+        list[Path] | None,
+        typer.Option(
+            "--pdfs", help="Folder of each set's ingested PDFs, in order (for the naive baseline)."
+        ),
     ] = None,
     mode: Annotated[
         list[str] | None,
@@ -360,18 +367,43 @@ def eval_command(
     ] = None,
     json_output: JsonOption = False,
 ) -> None:
-    """Measure every retrieval mode on gold questions: hit@1/3/5 and MRR, by domain and kind."""
+    """Measure every retrieval mode on gold questions: hit@1/3/5 and MRR, by domain and kind;
+    for the offline answer also cites, states the fact, length, repeats and abstentions.
+
+    Several sets (e.g. a tuning set and a held-out set) are measured in one run and compared
+    side by side: give each question file with its --kb (and --pdfs) in the same order.
+    """
     from rfp_agents.evaluation import load_questions
     from rfp_agents.evaluation.runner import MODES, run_eval
 
-    if not questions.is_file():
-        raise UsageError(f"no question file at {questions}")
-    gold = load_questions(questions)
-    report = run_eval(gold, kb, get_settings(), pdfs, mode or MODES)
+    kbs = kb or [DEFAULT_KB]
+    folders: list[Path | None] = list(pdfs) if pdfs else [None] * len(questions)
+    if len(kbs) != len(questions) or len(folders) != len(questions):
+        raise UsageError(
+            f"{len(questions)} question file(s) need as many --kb (got {len(kbs)}) and, when "
+            f"given, --pdfs (got {len(folders)}), in the same order"
+        )
+    for path in questions:
+        if not path.is_file():
+            raise UsageError(f"no question file at {path}")
+    reports = [
+        run_eval(
+            load_questions(path), name, get_settings(), folder, mode or MODES, set_name=path.stem
+        )
+        for path, name, folder in zip(questions, kbs, folders, strict=True)
+    ]
     if json_output:
-        sys.stdout.write(report.model_dump_json(indent=2) + "\n")
+        body = (
+            reports[0].model_dump()
+            if len(reports) == 1
+            else {"sets": [r.model_dump() for r in reports]}
+        )
+        sys.stdout.write(json.dumps(body, indent=2) + "\n")
         return
-    render.evaluation(report)
+    for report in reports:
+        render.evaluation(report)
+    if len(reports) > 1:
+        render.evaluation_sets(reports)
 
 
 def main() -> None:  # pragma: no cover - console-script entry point

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Sequence
 from typing import Any
 
 from rich.console import Console
@@ -221,15 +222,16 @@ def answer(answer: Any, steps: bool) -> None:
 def evaluation(report: Any) -> None:
     domains = sorted({d for m in report.modes for d in m.by_domain})
     kinds = sorted({k for m in report.modes for k in m.by_kind})
+    named = f"set {report.set_name!r}: " if report.set_name else ""
     table = Table(
-        title=f"{report.questions} questions ({report.answerable} answerable, "
+        title=f"{named}{report.questions} questions ({report.answerable} answerable, "
         f"{report.unanswerable} unanswerable) on knowledge base {report.knowledge_base!r}"
     )
     for name in ("mode", "hit@1", "hit@3", "hit@5", "MRR"):
         table.add_column(name, no_wrap=True)
     for name in [*(f"{d} @5" for d in domains), *(f"{k} @5" for k in kinds)]:
         table.add_column(name, no_wrap=True)
-    for name in ("cites", "abstains", "s/question"):
+    for name in ("cites", "states fact", "abstains", "s/question"):
         table.add_column(name, no_wrap=True)
     for m in report.modes:
         o = m.overall
@@ -241,13 +243,62 @@ def evaluation(report: Any) -> None:
             f"{o.mrr:.3f}",
             *(f"{m.by_domain[d].hit_at_5:.3f}" if d in m.by_domain else "-" for d in domains),
             *(f"{m.by_kind[k].hit_at_5:.3f}" if k in m.by_kind else "-" for k in kinds),
-            f"{m.cite_rate:.3f}" if m.cite_rate is not None else "-",
-            f"{m.abstain_rate:.3f}" if m.abstain_rate is not None else "-",
+            _rate(m.cite_rate),
+            _rate(m.states_fact_rate),
+            _rate(m.abstain_rate),
             f"{m.median_seconds:.3f}",
         )
     console.print(table)
     for m in report.modes:
         if m.misses:
             console.print(f"{m.mode} misses at 5: {', '.join(m.misses)}", highlight=False)
+        for title, ids in (
+            ("answer does not state the fact", m.not_stated),
+            ("'no evidence' on an answerable question", m.wrong_abstentions),
+            ("answered an unanswerable question", m.missed_abstentions),
+        ):
+            if ids:
+                console.print(f"{m.mode} {title}: {', '.join(ids)}", highlight=False)
     for note in report.notes:
         console.print(label("note:", "yellow", f" {note}"), highlight=False)
+
+
+def evaluation_sets(reports: Sequence[Any]) -> None:
+    """The headline figures of several question sets side by side (tuning vs held-out)."""
+    table = Table(title="question sets side by side")
+    table.add_column("figure")
+    for report in reports:
+        table.add_column(f"{report.set_name} ({report.knowledge_base})", no_wrap=True)
+
+    def mode(report: Any, name: str) -> Any:
+        return next((m for m in report.modes if m.mode == name), None)
+
+    def figure(name: str, field: str, title: str, fmt: str = "{:.3f}") -> None:
+        values = []
+        for report in reports:
+            found = mode(report, name)
+            value = None if found is None else _field(found, field)
+            values.append("-" if value is None else fmt.format(value))
+        table.add_row(title, *values)
+
+    counts = [f"{r.questions} ({r.answerable} / {r.unanswerable})" for r in reports]
+    table.add_row("questions (answerable / unanswerable)", *counts)
+    figure("naive", "overall.hit_at_5", "naive LangChain hit@5")
+    figure("pipeline", "overall.hit_at_5", "pipeline hit@5")
+    figure("ask", "cite_rate", "ask cites a gold page")
+    figure("ask", "states_fact_rate", "answer states the fact")
+    figure("ask", "median_answer_characters", "median answer (characters)", "{:d}")
+    figure("ask", "repeat_rate", "answers repeating a sentence")
+    figure("ask", "abstain_rate", "abstains on unanswerable")
+    figure("ask", "abstain_answerable_rate", "abstains on answerable")
+    console.print(table)
+
+
+def _field(model: Any, dotted: str) -> Any:
+    for part in dotted.split("."):
+        model = getattr(model, part)
+    return model
+
+
+def _rate(value: float | None) -> str:
+    return "-" if value is None else f"{value:.3f}"

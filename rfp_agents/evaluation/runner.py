@@ -4,7 +4,10 @@ Modes: ``naive`` (the LangChain baseline), ``similarity``, ``mmr`` and ``hybrid`
 ``pipeline`` (expansion + hybrid + rerank + selection) and ``ask`` (the offline answer's
 cited references). For each: hit@1/3/5 and MRR over answerable questions (a hit is a result
 on an expected file and page), by domain and kind. For ``ask`` also: the share of answerable
-questions citing an expected page, and the share of unanswerable ones answered "no evidence".
+questions citing an expected page; the share whose answer *text* states the gold fact
+(``answer_quality.states_fact``); the median answer length; the share of answers repeating a
+sentence; and how often it answers "no evidence", on unanswerable questions (it should) and
+on answerable ones (it should not).
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ from pydantic import BaseModel, Field
 
 from rfp_agents.config import Settings
 from rfp_agents.errors import UsageError
+from rfp_agents.evaluation.answer_quality import plain_answer, repeats_sentence, states_fact
 from rfp_agents.evaluation.questions import GoldQuestion
 from rfp_agents.knowledge_base import KnowledgeBase
 from rfp_agents.retrieval.pipeline import RetrievalPipeline
@@ -49,10 +53,34 @@ class ModeReport(BaseModel):
     abstain_rate: float | None = Field(
         default=None, description="ask: unanswerable questions answered 'no evidence'."
     )
+    abstain_answerable_rate: float | None = Field(
+        default=None, description="ask: answerable questions answered 'no evidence' (wrongly)."
+    )
+    states_fact_rate: float | None = Field(
+        default=None,
+        description="ask: answerable questions whose answer text holds >= 70% of the content "
+        "words of the gold quote.",
+    )
+    median_answer_characters: int | None = Field(
+        default=None, description="ask: median length of the answers to answerable questions."
+    )
+    repeat_rate: float | None = Field(
+        default=None, description="ask: answers in which two sentences say the same words."
+    )
     misses: list[str] = Field(default_factory=list, description="Answerable ids missed at 5.")
+    not_stated: list[str] = Field(
+        default_factory=list, description="ask: answerable ids whose answer misses the fact."
+    )
+    wrong_abstentions: list[str] = Field(
+        default_factory=list, description="ask: answerable ids answered 'no evidence'."
+    )
+    missed_abstentions: list[str] = Field(
+        default_factory=list, description="ask: unanswerable ids that got an answer."
+    )
 
 
 class EvalReport(BaseModel):
+    set_name: str = Field(default="", description="The question set (its file's stem).")
     knowledge_base: str
     questions: int
     answerable: int
@@ -67,6 +95,7 @@ def run_eval(
     settings: Settings,
     pdf_dir: Path | None = None,
     modes: Sequence[str] = MODES,
+    set_name: str = "",
 ) -> EvalReport:
     """Measure each mode on ``questions`` against knowledge base ``kb``.
 
@@ -89,6 +118,7 @@ def run_eval(
         reports.append(_measure(mode, questions, search))
     answerable = sum(q.kind != "unanswerable" for q in questions)
     return EvalReport(
+        set_name=set_name,
         knowledge_base=kb,
         questions=len(questions),
         answerable=answerable,
@@ -98,8 +128,15 @@ def run_eval(
     )
 
 
-# Each searcher returns the ranking (file, page) and whether the mode abstained.
-Searcher = Callable[[GoldQuestion], tuple[Ranking, bool]]
+class Outcome(BaseModel):
+    """What one mode gave for one question."""
+
+    ranking: Ranking
+    no_evidence: bool = False
+    answer: str | None = Field(default=None, description="ask: the answer text.")
+
+
+Searcher = Callable[[GoldQuestion], Outcome]
 
 
 def _searcher(
@@ -118,46 +155,50 @@ def _searcher(
         if missing:
             raise UsageError(f"--pdfs {pdf_dir} lacks {missing} (documents of kb {kb!r})")
         baseline = NaiveBaseline(pdfs, retriever.embeddings)
-        return lambda q: (baseline.search(q.question, DEPTH), False)
+        return lambda q: Outcome(ranking=baseline.search(q.question, DEPTH))
     if mode in ("similarity", "mmr", "hybrid"):
 
-        def skill(q: GoldQuestion) -> tuple[Ranking, bool]:
+        def skill(q: GoldQuestion) -> Outcome:
             out = retriever.retrieve(q.question, top_k=DEPTH, search_type=mode, kb=kb)
-            return [(r.source_file, r.page_number) for r in out.results], False
+            return Outcome(ranking=[(r.source_file, r.page_number) for r in out.results])
 
         return skill
     if mode == "pipeline":
         pipeline = RetrievalPipeline(retriever)
 
-        def piped(q: GoldQuestion) -> tuple[Ranking, bool]:
+        def piped(q: GoldQuestion) -> Outcome:
             out = pipeline.run(q.question, [kb], top_k=DEPTH)
-            return [(r.source_file, r.page_number) for r in out.results], False
+            return Outcome(ranking=[(r.source_file, r.page_number) for r in out.results])
 
         return piped
     from rfp_agents.graph.ask import ask
 
-    def asked(q: GoldQuestion) -> tuple[Ranking, bool]:
+    def asked(q: GoldQuestion) -> Outcome:
         answer = ask(q.question, [kb], settings=settings.model_copy(update={"chat_model": ""}))
-        return [(c.source_file, c.page_number) for c in answer.cited], answer.no_evidence
+        return Outcome(
+            ranking=[(c.source_file, c.page_number) for c in answer.cited],
+            no_evidence=answer.no_evidence,
+            answer=answer.answer,
+        )
 
     return asked
 
 
 def _measure(mode: str, questions: Sequence[GoldQuestion], search: Searcher) -> ModeReport:
     rows: list[tuple[GoldQuestion, int | None]] = []  # first hit rank (1-based) or None
-    abstained: list[bool] = []
-    cited: list[bool] = []
+    outcomes: dict[str, Outcome] = {}
     seconds = []
     for q in questions:
         start = time.perf_counter()
-        ranking, no_evidence = search(q)
+        outcome = search(q)
         seconds.append(time.perf_counter() - start)
+        outcomes[q.id] = outcome
         if q.kind == "unanswerable":
-            abstained.append(no_evidence)
             continue
-        rank = next((i for i, (f, p) in enumerate(ranking[:DEPTH], 1) if q.is_expected(f, p)), None)
-        rows.append((q, rank))
-        cited.append(any(q.is_expected(f, p) for f, p in ranking))
+        ranking = outcome.ranking[:DEPTH]
+        rows.append(
+            (q, next((i for i, (f, p) in enumerate(ranking, 1) if q.is_expected(f, p)), None))
+        )
     report = ModeReport(
         mode=mode,
         overall=_metrics([r for _, r in rows]),
@@ -167,9 +208,38 @@ def _measure(mode: str, questions: Sequence[GoldQuestion], search: Searcher) -> 
         misses=[q.id for q, r in rows if r is None],
     )
     if mode == "ask":
-        report.cite_rate = round(sum(cited) / max(1, len(cited)), 3)
-        report.abstain_rate = round(sum(abstained) / max(1, len(abstained)), 3)
+        _answer_quality(report, questions, outcomes)
     return report
+
+
+def _answer_quality(
+    report: ModeReport, questions: Sequence[GoldQuestion], outcomes: dict[str, Outcome]
+) -> None:
+    """The ask mode's figures: cites, states the fact, length, repeats, abstentions."""
+    answerable = [q for q in questions if q.kind != "unanswerable"]
+    unanswerable = [q for q in questions if q.kind == "unanswerable"]
+
+    def cites(q: GoldQuestion) -> bool:
+        return any(q.is_expected(f, p) for f, p in outcomes[q.id].ranking)
+
+    def stated(q: GoldQuestion) -> bool:
+        return states_fact(outcomes[q.id].answer or "", [e.quote for e in q.expected])
+
+    answers = [outcomes[q.id].answer or "" for q in questions]
+    lengths = [len(plain_answer(outcomes[q.id].answer or "")) for q in answerable]
+    report.cite_rate = _share([cites(q) for q in answerable])
+    report.states_fact_rate = _share([stated(q) for q in answerable])
+    report.median_answer_characters = int(statistics.median(lengths)) if lengths else 0
+    report.repeat_rate = _share([repeats_sentence(a) for a in answers])
+    report.abstain_rate = _share([outcomes[q.id].no_evidence for q in unanswerable])
+    report.abstain_answerable_rate = _share([outcomes[q.id].no_evidence for q in answerable])
+    report.not_stated = [q.id for q in answerable if not stated(q)]
+    report.wrong_abstentions = [q.id for q in answerable if outcomes[q.id].no_evidence]
+    report.missed_abstentions = [q.id for q in unanswerable if not outcomes[q.id].no_evidence]
+
+
+def _share(flags: Sequence[bool]) -> float:
+    return round(sum(flags) / max(1, len(flags)), 3)
 
 
 def _grouped(
