@@ -79,11 +79,13 @@ def documents(kb: str, records: list[Any]) -> None:
             f"Knowledge base {kb!r} has no documents. Add some with `rfp ingest PATH --kb {kb}`."
         )
         return
-    table = Table(
-        "file", "pages", "chunks", "doc_id", "ingested at", title=f"knowledge base {kb!r}"
-    )
+    table = Table(title=f"knowledge base {kb!r}")
+    table.add_column("file", overflow="fold")
+    table.add_column("title", ratio=1, overflow="fold")
+    for name in ("pages", "chunks", "doc_id", "ingested at"):
+        table.add_column(name, no_wrap=True)
     for r in records:
-        table.add_row(r.source, str(r.pages), str(r.chunks), r.doc_id, r.ingested_at)
+        table.add_row(r.source, r.title, str(r.pages), str(r.chunks), r.doc_id, r.ingested_at)
     console.print(table)
 
 

@@ -102,7 +102,7 @@ class Settings(BaseSettings):
         default=20, description="Documents one question may be restricted to (documentIds)."
     )
     no_evidence_score: Annotated[float, Field(ge=0.0, le=1.0)] = Field(
-        default=0.45,
+        default=0.3,
         description="The offline answerer says the documents hold no evidence when its best "
         "sentence scores below this (similarity and term overlap combined).",
     )

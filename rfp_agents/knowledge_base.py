@@ -70,6 +70,8 @@ class DocumentRecord:
     pages_without_text: int
     size_bytes: int
     ingested_at: str
+    title: str = ""
+    """What the document calls itself (``ingest.titles``); "" for documents ingested before."""
 
     def to_metadata(self) -> dict[str, Any]:
         return {
@@ -81,6 +83,7 @@ class DocumentRecord:
             "pages_without_text": self.pages_without_text,
             "size_bytes": self.size_bytes,
             "ingested_at": self.ingested_at,
+            "title": self.title,
         }
 
     @classmethod
@@ -94,6 +97,7 @@ class DocumentRecord:
             pages_without_text=int(meta.get("pages_without_text", 0)),
             size_bytes=int(meta.get("size_bytes", 0)),
             ingested_at=str(meta.get("ingested_at", "")),
+            title=str(meta.get("title", "")),
         )
 
     def with_status(self, status: DocumentStatus) -> DocumentRecord:

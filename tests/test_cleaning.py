@@ -54,3 +54,43 @@ def test_chunks_never_cross_pages_and_carry_the_heading():
     assert {c.page_number for c in chunks} == {1, 2}
     assert all(len(c.text) <= 500 for c in chunks)
     assert chunks[-1].section == "SECTION H - SPECIAL TERMS"
+
+
+def test_a_header_that_changes_only_by_its_page_number_is_dropped_wherever_it_sits():
+    """An invitation to bid repeats its address and "Bid Number: B2624978 Page N" on every
+    page; on some pages the text layer puts a form field above it."""
+    bodies = [
+        "Bidders shall submit sealed bids by the due date.",
+        "Delivery is required within ten days of the order.",
+        "Late deliveries incur liquidated damages of five percent.",
+        "The contract term is one year with two renewals.",
+        "Payment is made within thirty days of a proper invoice.",
+        "The City may terminate the contract for convenience.",
+    ]
+    raw = []
+    for n, body in enumerate(bodies, 1):
+        field = "Form field: Bidder name\n" if n % 2 == 0 else ""
+        header = f"{field}Philadelphia, PA 19102-1685\nBid Number: B2624978 Page {n}"
+        details = "\n".join(f"{body.split()[0]} detail {k} of clause {n}." for k in range(1, 8))
+        raw.append(f"{header}\n{body}\n{details}")
+    cleaned = clean_pages(raw)
+    assert all("Bid Number" not in page and "19102" not in page for page in cleaned)
+    assert [page.split("\n")[0] for page in cleaned] == [
+        "Form field: Bidder name" if n % 2 == 0 else body for n, body in enumerate(bodies, 1)
+    ]
+
+
+def test_numbered_lines_that_do_not_follow_the_pages_are_content():
+    """A Q&A whose pages each open with the next question: "Question 4", "Question 9"…
+    vary only by number, but not with the page, so they are kept."""
+    numbers = [4, 9, 15, 22, 30]
+    raw = [
+        f"Question {q}: Is a site visit required?\nAnswer: no, the visit is optional.\n"
+        f"More detail follows here.\nAnd here.\nPage {n} of 5"
+        for n, q in enumerate(numbers, 1)
+    ]
+    cleaned = clean_pages(raw)
+    assert [page.split("\n")[0] for page in cleaned] == [
+        f"Question {q}: Is a site visit required?" for q in numbers
+    ]
+    assert all("Page " not in page for page in cleaned)

@@ -6,14 +6,19 @@ It works like the LLM agents, through the same tools, but plans and writes by ru
    documents the question names, each side of a comparison, hybrid search, reranking with
    the agent's category) the question and, for a follow-up, the earlier question; grep exact
    terms the question names (clause numbers, amounts, percentages, standards, quotes).
-2. **Select**: split the passages into sentences and score each against the question:
-   embedding similarity plus the share of the question's terms it contains, plus a bonus for
-   an exact term. The best few sentences, from different passages where possible, answer.
+2. **Select**: split the passages into sentences (of the documents the question names, when
+   it names some) and score each against the question's focus (``question_focus``: the
+   question without the words naming its documents): embedding similarity plus the weighted
+   share of the question's terms it contains, plus a bonus for an exact term and for holding
+   the answer type (a quantity, a date). Sentences that are themselves questions (a vendor's,
+   in a Q&A) are not answers. The sentence that answers comes first; another follows only if
+   it adds a key term the first lacks and does not repeat it.
 3. **Write**: quote those sentences, each followed by the ``[ref]`` of its passage.
 
-When the best sentence scores below ``RFP_NO_EVIDENCE_SCORE`` it answers that the documents
-hold no evidence for the question and sets a warning; it never writes anything a passage
-does not say.
+It answers that the documents hold no evidence, with a warning, when the best sentence scores
+below ``RFP_NO_EVIDENCE_SCORE``, when a key term of the question (or an RFP phrasing of it) is
+in none of the passages, or when the question wants a quantity or a date and no close
+sentence holds one. It never writes anything a passage does not say.
 """
 
 from __future__ import annotations
@@ -30,16 +35,21 @@ from rfp_agents.agents.citations import insert_marker
 from rfp_agents.agents.evidence import Evidence, evidence_in
 from rfp_agents.agents.models import DomainFinding, finding_from_messages
 from rfp_agents.agents.profiles import DomainProfile
+from rfp_agents.agents.question_focus import (
+    QuestionFocus,
+    has_answer_type,
+    mentions,
+    missing_terms,
+    question_focus,
+)
 from rfp_agents.agents.tool_calls import run_tool_calls, tool_call
 from rfp_agents.agents.tools import KnowledgeTools
 from rfp_agents.config import Settings
-from rfp_agents.retrieval.subjects import naming_terms
 from rfp_agents.text import (
     content_terms,
     exact_terms,
     specificity_weights,
     split_sentences,
-    term_overlap,
     weighted_overlap,
 )
 
@@ -52,11 +62,22 @@ MAX_PER_PASSAGE = 2
 KEEP_WITHIN = 0.85
 """Sentences scoring at least this share of the best one are worth adding."""
 MIN_SENTENCE_CHARACTERS = 25
+MIN_FIGURE_CHARACTERS = 12
+"""A shorter sentence is kept when it holds a figure (a table row: "Price Offered 20")."""
 MAX_SENTENCE_CHARACTERS = 600
+TYPE_BONUS = 0.08
+"""Added to a sentence holding what the question asks for (a quantity, a date)."""
+TYPED_WITHIN = 0.6
+"""A sentence holding the answer type leads if it scores this share of the best sentence;
+when none does, the passages do not state what the question asks for."""
+REPEATS = 0.6
+"""A sentence sharing this share of its terms with a chosen one adds nothing (overlapping
+chunks and the word windows of long sentences say the same words twice)."""
 SIDE_FLOOR = 0.6
 """A comparison side's best sentence is kept if it reaches this share of the answer's floor."""
 GREP_HITS = 5
-NEAR_DUPLICATE = 0.8
+MAX_LOOK_AGAIN = 2
+"""Missing terms grepped for before the answerer says "no evidence"."""
 
 
 @dataclass(frozen=True)
@@ -100,13 +121,21 @@ class OfflineAnswerer:
         LLM agent's reply had to be discarded."""
         messages = list(messages)
         evidence = evidence_in(messages)
-        scored = self.score_sentences(search_text, evidence)
-        best = scored[0].score if scored else 0.0
-        if best < self.settings.no_evidence_score:
-            warning = (
-                f"no evidence: the best passage sentence scored {best:.2f}, below "
-                f"{self.settings.no_evidence_score:.2f} (RFP_NO_EVIDENCE_SCORE)"
-            )
+        named = _named_documents(tools)
+        sides = _comparison_sides(tools)
+        focus = question_focus(search_text, _naming_terms(tools))
+        scope = evidence if sides else _in_documents(evidence, named)
+        scored = self.score_sentences(focus, scope)
+        missing = missing_terms(focus, [s.text for s in scored])
+        if missing and not sides:
+            # look again before saying "no evidence": the passages retrieved for the whole
+            # question may have missed the one that names its subject
+            messages += self._grep(missing, named, tools)
+            evidence = evidence_in(messages)
+            scored = self.score_sentences(focus, _in_documents(evidence, named))
+        chosen = select_sentences(scored, focus, sides)
+        reason = self._no_evidence_reason(focus, scored, chosen, bool(sides))
+        if reason:
             answer = (
                 f"The documents hold no evidence for this question in the {profile.title} domain."
             )
@@ -115,12 +144,10 @@ class OfflineAnswerer:
                 "offline",
                 answer,
                 messages,
-                [*warnings, warning],
+                [*warnings, f"no evidence: {reason}"],
                 no_evidence=True,
                 diagnostics=tools.diagnostics,
             )
-        sides = _comparison_sides(tools)
-        chosen = select_sentences(scored, sides)
         answer = " ".join(_with_marker(s.text, s.evidence.ref) for s in chosen)
         return finding_from_messages(
             profile.domain, "offline", answer, messages, list(warnings),
@@ -146,34 +173,63 @@ class OfflineAnswerer:
         ]
         return [AIMessage(content="", tool_calls=calls), *run_tool_calls(calls, tools.as_tools())]
 
+    def _no_evidence_reason(
+        self,
+        focus: QuestionFocus,
+        scored: Sequence[ScoredSentence],
+        chosen: Sequence[ScoredSentence],
+        comparison: bool,
+    ) -> str | None:
+        """Why the passages do not answer the question, or None when they do."""
+        best = scored[0].score if scored else 0.0
+        if best < self.settings.no_evidence_score:
+            return (
+                f"the best passage sentence scored {best:.2f}, below "
+                f"{self.settings.no_evidence_score:.2f} (RFP_NO_EVIDENCE_SCORE)"
+            )
+        missing = missing_terms(focus, [s.text for s in scored])
+        if missing and not comparison:
+            return f"no passage mentions {', '.join(repr(t) for t in missing)}"
+        if not comparison and not has_answer_type(chosen[0].text, focus.answer_type):
+            return f"the question asks for a {focus.answer_type} and no close sentence states one"
+        return None
+
+    def _grep(
+        self, terms: Sequence[str], named: Sequence[str], tools: KnowledgeTools
+    ) -> list[BaseMessage]:
+        """Grep for the question's terms no passage mentioned (in the one document the
+        question names, if it names one), by their stem: "deviat" finds "deviation"."""
+        where = {"source_file": named[0]} if len(named) == 1 else {}
+        calls = [
+            tool_call("grep_documents", pattern=_stem_pattern(term), max_hits=GREP_HITS, **where)
+            for term in terms[:MAX_LOOK_AGAIN]
+        ]
+        return [AIMessage(content="", tool_calls=calls), *run_tool_calls(calls, tools.as_tools())]
+
     # ----------------------------------------------------------------------- selecting
-    def score_sentences(self, question: str, evidence: Sequence[Evidence]) -> list[ScoredSentence]:
+    def score_sentences(
+        self, focus: QuestionFocus | str, evidence: Sequence[Evidence]
+    ) -> list[ScoredSentence]:
         """Every usable sentence of the passages, best first."""
-        candidates: list[tuple[str, Evidence]] = []
-        seen: set[str] = set()
-        for item in evidence:
-            for sentence in split_sentences(item.content):
-                if not MIN_SENTENCE_CHARACTERS <= len(sentence) <= MAX_SENTENCE_CHARACTERS:
-                    continue
-                if sentence in seen or len(content_terms(sentence)) < 3:
-                    continue
-                seen.add(sentence)
-                candidates.append((sentence, item))
+        if isinstance(focus, str):
+            focus = question_focus(focus)
+        candidates = _candidates(evidence)
         if not candidates:
             return []
-        question_terms = set(content_terms(question))
-        weights = specificity_weights(question_terms, [s for s, _ in candidates])
-        naming = {e.source_file: naming_terms(question, e.source_file) for e in evidence}
-        exact = [t.lower() for t in exact_terms(question)]
+        question = focus.scoring_text
+        weights = specificity_weights(set(content_terms(question)), [s for s, _ in candidates])
+        exact = [t.lower() for t in exact_terms(focus.question)]
         query_vector = np.asarray(self.embeddings.embed_query(question), dtype=np.float32)
         vectors = self._embed([s for s, _ in candidates])
         similarities = vectors @ query_vector
         scored = []
         for (sentence, item), similarity in zip(candidates, similarities, strict=True):
-            overlap = weighted_overlap(weights, sentence, naming[item.source_file])
+            overlap = weighted_overlap(weights, sentence)
             score = SIMILARITY_WEIGHT * float(similarity) + OVERLAP_WEIGHT * overlap
             if exact and any(t in sentence.lower() for t in exact):
                 score += EXACT_TERM_BONUS
+            if focus.answer_type and has_answer_type(sentence, focus.answer_type):
+                score += TYPE_BONUS
             score += PASSAGE_SCORE_WEIGHT * (item.score or 0.0)
             scored.append(
                 ScoredSentence(sentence, item, round(score, 4), float(similarity), overlap)
@@ -195,37 +251,109 @@ class OfflineAnswerer:
 
 
 def select_sentences(
-    scored: Sequence[ScoredSentence], sides: Sequence[Sequence[str]] = ()
+    scored: Sequence[ScoredSentence],
+    focus: QuestionFocus | None = None,
+    sides: Sequence[Sequence[str]] = (),
 ) -> list[ScoredSentence]:
-    """The best sentences: close to the top score, not near-duplicates, few per passage.
+    """The sentence that answers first, then only sentences that add to it.
 
-    For a comparison, ``sides`` lists each side's documents; the best sentence of each side
-    is taken first (if it is evidence at all), so both sides are answered.
+    The lead is the best sentence holding the answer type the question wants (a quantity, a
+    date) if one scores close to the best, else the best. For a comparison, ``sides`` lists
+    each side's documents; the best sentence of each side is taken first (if it is evidence
+    at all), so both sides are answered. Another sentence follows when it scores close to the
+    lead, repeats no chosen sentence and mentions a key term no chosen sentence mentions.
     """
     if not scored:
         return []
-    floor = scored[0].score * KEEP_WITHIN
+    lead = _lead(scored, focus)
+    floor = lead.score * KEEP_WITHIN
     chosen: list[ScoredSentence] = []
     for documents in sides:
         side = next((s for s in scored if s.evidence.source_file in documents), None)
         if side is not None and side.score >= floor * SIDE_FLOOR and side not in chosen:
             chosen.append(side)
+    if not chosen:
+        chosen.append(lead)
     per_passage: dict[int, int] = {}
     for c in chosen:
         per_passage[c.evidence.ref] = per_passage.get(c.evidence.ref, 0) + 1
     for candidate in scored:
-        if candidate in chosen:
-            continue
-        if len(chosen) == MAX_SENTENCES or candidate.score < floor:
+        if len(chosen) >= MAX_SENTENCES or candidate.score < floor:
             break
-        if per_passage.get(candidate.evidence.ref, 0) >= MAX_PER_PASSAGE:
+        if candidate in chosen or per_passage.get(candidate.evidence.ref, 0) >= MAX_PER_PASSAGE:
             continue
-        terms = set(content_terms(candidate.text))
-        if any(term_overlap(terms, c.text) >= NEAR_DUPLICATE for c in chosen):
+        if _repeats(candidate.text, chosen) or not _adds(candidate.text, chosen, focus):
             continue
         chosen.append(candidate)
         per_passage[candidate.evidence.ref] = per_passage.get(candidate.evidence.ref, 0) + 1
     return chosen
+
+
+def _lead(scored: Sequence[ScoredSentence], focus: QuestionFocus | None) -> ScoredSentence:
+    """The best sentence holding the answer type, if one scores close enough; else the best
+    (and the answerer then says the type is not stated)."""
+    if focus is None or focus.answer_type is None:
+        return scored[0]
+    typed = next((s for s in scored if has_answer_type(s.text, focus.answer_type)), None)
+    if typed is not None and typed.score >= scored[0].score * TYPED_WITHIN:
+        return typed
+    return scored[0]
+
+
+def _repeats(text: str, chosen: Sequence[ScoredSentence]) -> bool:
+    terms = set(content_terms(text))
+    if not terms:
+        return True
+    return any(len(terms & set(content_terms(c.text))) / len(terms) >= REPEATS for c in chosen)
+
+
+def _adds(text: str, chosen: Sequence[ScoredSentence], focus: QuestionFocus | None) -> bool:
+    """True when ``text`` mentions a key term of the question that no chosen sentence does."""
+    if focus is None or not focus.key_terms:
+        return True
+    said = {t for c in chosen for t in content_terms(c.text)}
+    terms = set(content_terms(text))
+    return any(mentions(k, terms) and not mentions(k, said) for k in focus.key_terms)
+
+
+def _candidates(evidence: Sequence[Evidence]) -> list[tuple[str, Evidence]]:
+    """The passages' sentences that could answer: statements of a useful length, once each."""
+    candidates: list[tuple[str, Evidence]] = []
+    seen: set[str] = set()
+    for item in evidence:
+        for sentence in split_sentences(item.content):
+            figure = any(ch.isdigit() for ch in sentence)
+            shortest = MIN_FIGURE_CHARACTERS if figure else MIN_SENTENCE_CHARACTERS
+            if not shortest <= len(sentence) <= MAX_SENTENCE_CHARACTERS:
+                continue
+            if sentence in seen or sentence.rstrip().endswith("?"):
+                continue
+            if len(content_terms(sentence)) < (2 if figure else 3):
+                continue
+            seen.add(sentence)
+            candidates.append((sentence, item))
+    return candidates
+
+
+def _named_documents(tools: KnowledgeTools) -> list[str]:
+    """The documents the question names, as the last pipeline retrieval resolved them."""
+    return list(tools.diagnostics[-1].named_documents) if tools.diagnostics else []
+
+
+def _naming_terms(tools: KnowledgeTools) -> list[str]:
+    """The question's words that named its documents (file names or titles)."""
+    return list(tools.diagnostics[-1].naming_terms) if tools.diagnostics else []
+
+
+def _in_documents(evidence: Sequence[Evidence], documents: Sequence[str]) -> list[Evidence]:
+    """The evidence from ``documents`` (all of it when none is named or none matches)."""
+    named = [e for e in evidence if e.source_file in documents]
+    return named or list(evidence)
+
+
+def _stem_pattern(term: str) -> str:
+    """A literal grep pattern for ``term`` and its forms ("deviate" -> "deviat")."""
+    return term[:-1] if len(term) > 5 and term.endswith("e") else term
 
 
 def _comparison_sides(tools: KnowledgeTools) -> list[list[str]]:

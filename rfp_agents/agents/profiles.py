@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from rfp_agents.agents.prompts import AGENT_SYSTEM, RETRIEVAL_POLICY
 from rfp_agents.domains import DOMAINS, Category
+from rfp_agents.vocabulary import vocabulary
 
 
 @dataclass(frozen=True)
@@ -31,49 +32,18 @@ class DomainProfile:
         )
 
 
-PROFILES: dict[str, DomainProfile] = {
-    "legal": DomainProfile(
-        domain="legal",
-        title="legal",
-        description="contract terms and clauses, liability, indemnification, warranty, "
-        "termination, governing law, disputes, insurance, data rights and licences, "
-        "confidentiality, privacy, HIPAA, FAR clauses, key personnel, penalties and remedies",
-        focus="You look for obligations, rights, clauses and their numbers, remedies and risks "
-        "for the bidder.",
-        examples=(
-            "which FAR clauses are incorporated",
-            "who owns the data and code",
-            "what insurance is required",
-        ),
-    ),
-    "technical": DomainProfile(
-        domain="technical",
-        title="technical",
-        description="technical requirements, architecture, hosting, cloud, security, "
-        "vulnerabilities, availability and uptime service levels, performance, testing, "
-        "accessibility, WCAG and Section 508, open source, deliverables, agile delivery",
-        focus="You look for requirements, standards, service levels and their measures, and "
-        "what must be delivered.",
-        examples=(
-            "what uptime is required",
-            "which accessibility standard applies",
-            "how fast must vulnerabilities be fixed",
-        ),
-    ),
-    "financial": DomainProfile(
-        domain="financial",
-        title="financial",
-        description="prices and pricing, contract type (firm fixed price, time and materials), "
-        "budget and ceiling, invoices and payment, travel costs, bonds, fees, price reductions "
-        "and deductions, limitation of funds, price evaluation",
-        focus="You look for amounts, contract types, payment terms, ceilings, deductions and "
-        "how price is evaluated.",
-        examples=(
-            "what is the contract ceiling",
-            "how are invoices submitted",
-            "what price reduction applies to missed service levels",
-        ),
-    ),
-}
+def _profile(domain: Category) -> DomainProfile:
+    """A domain's profile from ``rfp_agents/vocabulary/domains.toml``."""
+    words = vocabulary().domains[domain]
+    return DomainProfile(
+        domain=domain,
+        title=domain,
+        description=words.description,
+        focus=words.focus,
+        examples=words.examples,
+    )
+
+
+PROFILES: dict[str, DomainProfile] = {domain: _profile(domain) for domain in DOMAINS}
 
 assert tuple(PROFILES) == DOMAINS

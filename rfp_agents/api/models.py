@@ -63,6 +63,7 @@ class KnowledgeBaseOut(BaseModel):
 class DocumentOut(BaseModel):
     doc_id: str
     source: str
+    title: str = Field(default="", description="What the document calls itself (first page).")
     pages: int
     chunks: int
     pages_without_text: int

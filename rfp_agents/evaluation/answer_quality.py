@@ -8,11 +8,12 @@ finds answers stitched from overlapping chunks that say the same thing twice.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from rfp_agents.agents.citations import MARKER
 from rfp_agents.evaluation.questions import squash
-from rfp_agents.text import content_terms, split_sentences
+from rfp_agents.text import content_terms
 
 STATES_FACT_SHARE = 0.7
 """Share of the quote's content words the answer must contain to state the fact."""
@@ -20,6 +21,9 @@ REPEAT_SHARE = 0.8
 """Two sentences repeat when this share of the shorter one's content words is in the other."""
 MIN_REPEAT_TERMS = 3
 """Sentences with fewer content words than this ("Yes.") are too short to count as repeats."""
+
+
+_SENTENCE_BREAK = re.compile(r"[.!?;]\s+|\n+")
 
 
 def plain_answer(answer: str) -> str:
@@ -39,11 +43,9 @@ def states_fact(answer: str, quotes: Sequence[str]) -> bool:
 
 def repeats_sentence(answer: str) -> bool:
     """True when two sentences of the answer say (nearly) the same words."""
-    sentences = [
-        terms
-        for s in split_sentences(plain_answer(answer))
-        if len(terms := set(content_terms(s))) >= MIN_REPEAT_TERMS
-    ]
+    # a citation marker ends a quoted sentence; stitched fragments may start in lower case
+    pieces = _SENTENCE_BREAK.split(MARKER.sub(". ", answer))
+    sentences = [terms for s in pieces if len(terms := set(content_terms(s))) >= MIN_REPEAT_TERMS]
     for i, first in enumerate(sentences):
         for second in sentences[i + 1 :]:
             shorter, longer = sorted((first, second), key=len)

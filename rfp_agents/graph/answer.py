@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from pydantic import BaseModel, Field
 
 from rfp_agents.agents.citations import (
+    MARKER,
     Citation,
     UnsupportedSentence,
     check_markers,
@@ -16,8 +17,11 @@ from rfp_agents.agents.evidence import by_ref
 from rfp_agents.agents.models import AnswerMode, DomainFinding, ToolStep
 from rfp_agents.domains import DOMAINS
 from rfp_agents.retrieval.diagnostics import Diagnostics
+from rfp_agents.text import content_terms, split_sentences
 
 NO_EVIDENCE_ANSWER = "The documents hold no evidence for this question."
+SAID_ALREADY = 0.8
+"""A domain's sentence whose terms are this much in a sentence already kept is left out."""
 
 
 class FindingView(BaseModel):
@@ -121,13 +125,18 @@ def _global_numbers(finding: DomainFinding, citations: Sequence[Citation]) -> di
 
 
 def _compose(views: Sequence[FindingView]) -> str:
+    """One answer from the domains' findings, without domain labels: a sentence another
+    domain already said (the agents often quote the same passage) is said once."""
     answered = [v for v in views if not v.no_evidence]
     if not answered:
         return NO_EVIDENCE_ANSWER
-    if len(views) == 1:
-        return answered[0].answer
-    parts = [f"{v.domain.capitalize()}: {v.answer}" for v in answered]
-    silent = [v.domain for v in views if v.no_evidence]
-    if silent:
-        parts.append(f"No evidence found for: {', '.join(silent)}.")
-    return "\n\n".join(parts)
+    kept: list[str] = []
+    said: list[set[str]] = []
+    for view in answered:
+        for sentence in split_sentences(view.answer, max_characters=100_000):
+            terms = set(content_terms(MARKER.sub("", sentence)))
+            if terms and any(len(terms & s) / len(terms) >= SAID_ALREADY for s in said):
+                continue
+            kept.append(sentence)
+            said.append(terms)
+    return " ".join(kept)

@@ -3,13 +3,18 @@
 Cleaning is per page, so page truth survives: unicode and whitespace are normalised, words
 hyphenated across line breaks are joined, and running headers and footers (lines that repeat
 at the top or bottom of most pages, page numbers included) are dropped.
+
+A running line may differ from page to page only by its numbers ("Bid Number: B2624978 Page
+7"), and need not sit at exactly the same line of the edge on every page (a page whose text
+layer puts a form field first shifts it down one). But a line whose numbers change without
+following the page order ("Question 12:", "Question 19:" opening successive pages of a Q&A)
+is content, and is kept.
 """
 
 from __future__ import annotations
 
 import re
 import unicodedata
-from collections import Counter
 
 # How many lines at each end of a page may be a running header or footer.
 EDGE_LINES = 3
@@ -18,6 +23,8 @@ MIN_PAGES_FOR_REPEATS = 3
 # Page furniture taller than EDGE_LINES (a letterhead over a six-line e-signature stamp, say)
 # comes off in successive passes: each pass looks again at the edges the last one uncovered.
 MAX_PEELS = 4
+# A number counts the pages when it grows with them between this share of successive pages.
+PAGE_COUNTER_SHARE = 0.5
 # Running headers and footers are short; a long repeated line is content.
 MAX_RUNNING_LINE_CHARS = 120
 
@@ -52,17 +59,21 @@ def _line_key(line: str) -> str:
     return _DIGITS.sub("#", line.lower()).strip()
 
 
-def _edge_keys(lines: list[str]) -> set[tuple[str, int, str]]:
-    """(end, position, key) of the first and last few content lines of a page.
+def _edge_keys(lines: list[str]) -> set[tuple[str, str]]:
+    """(end, key) of the first and last few content lines of a page.
 
-    A running header sits at the same place on every page; keying by position keeps a
+    A running header sits at an edge of every page; looking only at the edges keeps a
     sentence that merely repeats somewhere in the body from being taken for one.
     """
+    return {(end, _line_key(line)) for end, line in _edge_lines(lines)}
+
+
+def _edge_lines(lines: list[str]) -> list[tuple[str, str]]:
     content = [line for line in lines if line]
     width = _edge_width(len(content))
-    top = {("top", i, _line_key(line)) for i, line in enumerate(content[:width])}
-    bottom = {("bottom", i, _line_key(line)) for i, line in enumerate(reversed(content[-width:]))}
-    return top | bottom
+    return [("top", line) for line in content[:width]] + [
+        ("bottom", line) for line in content[-width:]
+    ]
 
 
 def _edge_width(content_lines: int) -> int:
@@ -71,20 +82,46 @@ def _edge_width(content_lines: int) -> int:
     return min(EDGE_LINES, max(1, content_lines // 3))
 
 
-def find_running_lines(pages: list[list[str]], min_share: float) -> set[tuple[str, int, str]]:
-    """Edge lines that sit at the same place on at least ``min_share`` of the pages."""
+def find_running_lines(pages: list[list[str]], min_share: float) -> set[tuple[str, str]]:
+    """Edge lines found at the same end of at least ``min_share`` of the pages, identical or
+    differing only by numbers that follow the page order."""
     if len(pages) < MIN_PAGES_FOR_REPEATS:
         return set()
-    counts = Counter(key for lines in pages for key in _edge_keys(lines))
+    seen: dict[tuple[str, str], dict[int, str]] = {}
+    for index, lines in enumerate(pages):
+        for end, line in _edge_lines(lines):
+            seen.setdefault((end, _line_key(line)), {}).setdefault(index, line)
     threshold = max(MIN_PAGES_FOR_REPEATS, min_share * len(pages))
     return {
         key
-        for key, count in counts.items()
-        if count >= threshold and key[2] and len(key[2]) <= MAX_RUNNING_LINE_CHARS
+        for key, occurrences in seen.items()
+        if len(occurrences) >= threshold
+        and key[1]
+        and len(key[1]) <= MAX_RUNNING_LINE_CHARS
+        and _numbers_follow_pages(occurrences)
     }
 
 
-def _strip_edges(lines: list[str], running: set[tuple[str, int, str]]) -> list[str]:
+def _numbers_follow_pages(occurrences: dict[int, str]) -> bool:
+    """True when the lines are identical, or one of their numbers counts the pages: from one
+    occurrence to the next it grows by the pages between them ("Page 3 of 20", "3/12", a
+    printed page number), for most occurrences (the count may restart at an appendix)."""
+    if len(set(occurrences.values())) == 1:
+        return True
+    numbers = {i: [int(n) for n in _DIGITS.findall(line)] for i, line in occurrences.items()}
+    if len({len(found) for found in numbers.values()}) != 1:
+        return False
+    pages = sorted(numbers)
+    pairs = list(zip(pages, pages[1:], strict=False))
+    positions = len(numbers[pages[0]])
+    return any(
+        sum(numbers[b][j] - numbers[a][j] == b - a for a, b in pairs)
+        >= PAGE_COUNTER_SHARE * len(pairs)
+        for j in range(positions)
+    )
+
+
+def _strip_edges(lines: list[str], running: set[tuple[str, str]]) -> list[str]:
     """Drop running lines from the edges of a page, unless that would gut the page.
 
     If most of a page's lines look "running", the pages are repeats of each other (a form
@@ -92,13 +129,9 @@ def _strip_edges(lines: list[str], running: set[tuple[str, int, str]]) -> list[s
     """
     content_idx = [i for i, line in enumerate(lines) if line]
     width = _edge_width(len(content_idx))
-    drop = set()
-    for pos, i in enumerate(content_idx[:width]):
-        if ("top", pos, _line_key(lines[i])) in running:
-            drop.add(i)
-    for pos, i in enumerate(reversed(content_idx[-width:])):
-        if ("bottom", pos, _line_key(lines[i])) in running:
-            drop.add(i)
+    edges = [("top", i) for i in content_idx[:width]]
+    edges += [("bottom", i) for i in content_idx[-width:]]
+    drop = {i for end, i in edges if (end, _line_key(lines[i])) in running}
     if len(drop) * 2 > len(content_idx):
         return lines
     return [line for i, line in enumerate(lines) if i not in drop]

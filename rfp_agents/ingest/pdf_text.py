@@ -32,6 +32,8 @@ class PdfText:
     """Raw text of each physical page; ``pages[0]`` is page 1."""
 
     pages: list[str]
+    metadata_title: str = ""
+    """The PDF's own /Title (often empty or a word processor's placeholder)."""
 
     @property
     def page_count(self) -> int:
@@ -89,7 +91,14 @@ def read_pdf_text(data: bytes, *, max_pages: int) -> PdfText:
             raise PdfSkipped("encrypted", "a password is required") from exc
         except Exception as exc:  # noqa: BLE001 - pypdf raises many types on damaged pages
             raise PdfSkipped("corrupt", f"page {number}: {type(exc).__name__}: {exc}") from exc
-    return PdfText(pages)
+    return PdfText(pages, _metadata_title(reader))
+
+
+def _metadata_title(reader: PdfReader) -> str:
+    try:
+        return str((reader.metadata or {}).get("/Title") or "")
+    except Exception:  # noqa: BLE001 - a damaged info dictionary only loses the title
+        return ""
 
 
 def _check_not_a_bomb(page: Any, number: int) -> None:

@@ -22,8 +22,9 @@ from rfp_agents.domains import classify_text
 from rfp_agents.embeddings import get_embeddings
 from rfp_agents.errors import EmbeddingsError, StoreUnavailableError
 from rfp_agents.ingest.chunking import PageChunk, chunk_pages
-from rfp_agents.ingest.cleaning import clean_pages
+from rfp_agents.ingest.cleaning import clean_pages, normalise_text
 from rfp_agents.ingest.pdf_text import PdfSkipped, read_pdf_bytes, read_pdf_text
+from rfp_agents.ingest.titles import document_title
 from rfp_agents.knowledge_base import DocumentRecord, KnowledgeBase, now_iso
 from rfp_agents.search.lexical import LexicalIndexCache
 
@@ -171,6 +172,7 @@ class ParsedDocument:
     doc_id: str
     size_bytes: int
     page_count: int = 0
+    title: str = ""
     pages_without_text: list[int] = field(default_factory=list)
     texts: list[str] = field(default_factory=list)
     metadatas: list[dict[str, Any]] = field(default_factory=list)
@@ -249,6 +251,8 @@ class Ingestor:
             doc_id=doc_id,
             size_bytes=len(data),
             page_count=text.page_count,
+            # the raw first page: a running header there often is the title
+            title=document_title(text.metadata_title, normalise_text(text.pages[0])),
             pages_without_text=no_text,
             texts=[c.text for c in chunks],
             metadatas=[
@@ -275,6 +279,7 @@ class Ingestor:
             source=source,
             status="writing",
             pages=document.page_count,
+            title=document.title,
             chunks=len(document.texts),
             pages_without_text=len(document.pages_without_text),
             size_bytes=document.size_bytes,

@@ -71,6 +71,9 @@ class Diagnostics(BaseModel):
     knowledge_bases: list[str]
     expanded_queries: list[QueryPlan]
     named_documents: list[str]
+    naming_terms: list[str] = Field(
+        default_factory=list, description="The question's words that named those documents."
+    )
     comparison_subjects: list[dict[str, Any]] = Field(default_factory=list)
     searches: list[SearchRecord]
     ranks: list[RankRecord]

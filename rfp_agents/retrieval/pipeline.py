@@ -32,7 +32,13 @@ from rfp_agents.retrieval.diagnostics import (
 from rfp_agents.retrieval.expansion import expand_queries
 from rfp_agents.retrieval.rerank import Candidate, rerank
 from rfp_agents.retrieval.selection import select_context
-from rfp_agents.retrieval.subjects import Subject, comparison_subjects, named_documents
+from rfp_agents.retrieval.subjects import (
+    Subject,
+    comparison_subjects,
+    named_documents,
+    naming_terms,
+    shared_title_terms,
+)
 from rfp_agents.search import fuse_rankings
 from rfp_agents.skills.context_retriever.filters import compile_filter
 from rfp_agents.skills.context_retriever.models import SearchType, normalise_query
@@ -101,6 +107,8 @@ class RetrievalPipeline:
         self.retriever.validate(query=question, metadata_filter=metadata_filter, kb=kbs[0])
         sources = self._sources(kbs)
         named = named_documents(question, sources)
+        shared = shared_title_terms(sources)
+        naming = sorted({t for d in named for t in naming_terms(question, d, sources[d], shared)})
         subjects = comparison_subjects(question, sources)
         expanded = expand_queries(question, domain, self.settings.max_retrieval_queries)
         plan = self._plan(question, expanded, named, subjects, metadata_filter)
@@ -122,6 +130,7 @@ class RetrievalPipeline:
             knowledge_bases=list(kbs),
             expanded_queries=[QueryPlan(query=q.text, why=q.why) for q in expanded],
             named_documents=named,
+            naming_terms=naming,
             comparison_subjects=[{"text": s.text, "documents": s.documents} for s in subjects],
             searches=searches,
             ranks=_ranks(fused_order, ranked, selected),
@@ -155,14 +164,17 @@ class RetrievalPipeline:
         )
 
     # ---------------------------------------------------------------------------- steps
-    def _sources(self, kbs: Sequence[str]) -> list[str]:
-        sources: list[str] = []
+    def _sources(self, kbs: Sequence[str]) -> dict[str, str]:
+        """Each document in scope (file name) with its title."""
+        sources: dict[str, str] = {}
         for kb in kbs:
             try:
-                sources += [d.source for d in self.retriever.knowledge_base(kb).documents()]
+                documents = self.retriever.knowledge_base(kb).documents()
             except Exception:  # an unreachable kb is reported by its search
                 continue
-        return list(dict.fromkeys(sources))
+            for d in documents:
+                sources.setdefault(d.source, d.title)
+        return sources
 
     @staticmethod
     def _plan(

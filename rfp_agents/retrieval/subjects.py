@@ -1,18 +1,24 @@
 """What a question names: documents ("the QASP", "the Tax Court RFQ") and compared subjects.
 
-Analysts refer to documents by the words in their names, and a comparison ("compare the
-uptime in the QASP and the Alaska QAP") needs evidence for each side. Both are found by
-matching the question's terms against the file names in scope; nothing here is specific to
-one tender.
+Analysts refer to documents by the words in their file names or in their titles ("the
+Maryland judiciary RFP" for ``K26-0023-25I -RFP.pdf``), and a comparison ("compare the uptime
+in the QASP and the Alaska QAP") needs evidence for each side. Both are found by matching the
+question's terms against the file names and titles (``ingest.titles``) in scope; a title word
+most documents share ("General Services Administration") names none of them. Nothing here is
+specific to one tender.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from rfp_agents.text import raw_terms
+from rfp_agents.text import content_terms, raw_terms
+from rfp_agents.vocabulary import vocabulary
+
+Sources = Sequence[str] | Mapping[str, str]
+"""The documents in scope: file names, or file name -> title."""
 
 COMPARISON = re.compile(
     r"\b(compare[ds]?|comparison|between|both|differences?|differ|versus|vs\.?)(?!\w)",
@@ -37,7 +43,9 @@ def is_comparison(question: str) -> bool:
     return bool(COMPARISON.search(question))
 
 
-def naming_terms(question: str, source: str) -> set[str]:
+def naming_terms(
+    question: str, source: str, title: str = "", shared: frozenset[str] = frozenset()
+) -> set[str]:
     """The question's terms that name document ``source`` ("qasp", "alaska", "cloud.gov").
 
     A term of four or more characters (dots removed), or two adjacent terms joined, found
@@ -51,7 +59,7 @@ def naming_terms(question: str, source: str) -> set[str]:
     compact = re.sub(r"[^a-z0-9]", "", stem)
     found: set[str] = set()
     for raw, term in pairs:
-        bare = raw.replace(".", "")
+        bare = re.sub(r"[.\-]", "", raw)  # "cloud.gov", "EF-CMS" as written in file names
         if bare[:1].isdigit():
             continue
         if (len(bare) >= MIN_LONG_TERM and bare in compact) or (
@@ -59,19 +67,39 @@ def naming_terms(question: str, source: str) -> set[str]:
         ):
             found.add(term)
     for (raw_a, a), (raw_b, b) in zip(pairs, pairs[1:], strict=False):
-        joined = (raw_a + raw_b).replace(".", "")
+        joined = re.sub(r"[.\-]", "", raw_a + raw_b)
         if len(joined) >= MIN_JOINED_TERM and not joined[:1].isdigit() and joined in compact:
             found |= {a, b}
+    if title:
+        words = set(content_terms(title)) - shared - vocabulary().question_words
+        found |= {t for raw, t in pairs if t in words and len(raw) >= 3 and not raw[:1].isdigit()}
     return found
 
 
-def named_documents(question: str, sources: Sequence[str]) -> list[str]:
+def shared_title_terms(titles: Mapping[str, str]) -> frozenset[str]:
+    """Title words that more than half of the documents (3 or more) have in common."""
+    if len(titles) < 3:
+        return frozenset()
+    counts: dict[str, int] = {}
+    for title in titles.values():
+        for term in set(content_terms(title)):
+            counts[term] = counts.get(term, 0) + 1
+    return frozenset(t for t, n in counts.items() if n > len(titles) / 2)
+
+
+def _titled(sources: Sources) -> dict[str, str]:
+    return dict(sources) if isinstance(sources, Mapping) else dict.fromkeys(sources, "")
+
+
+def named_documents(question: str, sources: Sources) -> list[str]:
     """The documents the question names most specifically (none if it names all or none).
 
     The documents with the most naming terms (``naming_terms``) win: "the cloud.gov QASP"
     names the QASP, not every cloud.gov document.
     """
-    counts = {s: len(naming_terms(question, s)) for s in sources}
+    titles = _titled(sources)
+    shared = shared_title_terms(titles)
+    counts = {s: len(naming_terms(question, s, t, shared)) for s, t in titles.items()}
     best = max(counts.values(), default=0)
     if not best:
         return []
@@ -83,7 +111,7 @@ def _sides(text: str) -> list[str]:
     return [s.strip(" ?.,;:") for s in _SIDE_SPLIT.split(text) if s.strip(" ?.,;:")]
 
 
-def comparison_subjects(question: str, sources: Sequence[str]) -> list[Subject]:
+def comparison_subjects(question: str, sources: Sources) -> list[Subject]:
     """The sides of a comparison question, each with the documents it names.
 
     "Compare the QASP's uptime and the Alaska QAP's" gives two subjects naming one document

@@ -12,9 +12,9 @@ Feature: Ask (offline answerer)
 
     Examples:
       | kb     | question                                                              | file                         | page | phrase                         |
-      | real   | How many annual labor hours must the cloud.gov support team commit?   | gsa-cloudgov-support-pws.pdf | 3    | 6,000 annual labor hours       |
-      | real   | What customer application availability does cloud.gov aim for?        | gsa-cloudgov-support-pws.pdf | 2    | 99.99%                         |
-      | real   | Why must cloud.gov components be kept up to date?                     | gsa-cloudgov-support-pws.pdf | 4    | FedRAMP Authorization          |
+      | real   | How many customer email support requests does cloud.gov get a month?  | gsa-cloudgov-support-pws.pdf | 2    | 30 customer email support      |
+      | real   | How many virtual machines make up the cloud.gov system?               | gsa-cloudgov-support-pws.pdf | 2    | 270+ virtual machines          |
+      | real   | How quickly must the contractor detect a service disruption?          | gsa-cloudgov-support-qasp.pdf | 6   | within two minutes             |
       | sample | What liquidated damages apply if go-live is late?                     | sample_rfp.pdf               | 9    | USD 1,500 per calendar day     |
       | sample | What commercial general liability insurance must the contractor hold? | sample_rfp.pdf               | 8    | commercial general liability   |
 
@@ -25,8 +25,8 @@ Feature: Ask (offline answerer)
 
     Examples:
       | question                                                  |
-      | What liquidated damages per day apply for late delivery?  |
-      | Which COBOL mainframe modules must be migrated?           |
+      | What bid bond must accompany each offer?                  |
+      | Which mainframe languages must be ported to quantum chips? |
 
   Scenario: A knowledge base outside the run's scope is refused and logged
     Given a run scoped to "real"

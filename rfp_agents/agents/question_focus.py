@@ -1,0 +1,307 @@
+"""What a question is about and what kind of answer it wants.
+
+The offline answerer quotes sentences; similarity alone picks sentences that *resemble* the
+question (a vendor's question in a Q&A, the document's title, a nearby clause). Two facts about
+the question make the choice sharper and make "no evidence" mean something:
+
+- its **key terms**: the content words left once the words naming a document ("the Camrose
+  RFP") and the question's own wording ("how soon", "required") are taken out; and among them
+  its **subject**: the noun phrase it asks about ("what *liquidated damages per day*
+  apply…", "does the contract include a *force majeure clause*?"). When no passage mentions
+  a subject term (or an RFP phrasing of it), the documents are about something else.
+- its **answer type**: "how much / how many / how long / what percentage" wants a quantity;
+  "when / by what date / deadline" wants a date or a period. A sentence without one does not
+  answer it, however similar it is.
+
+The word lists are general English and procurement usage (``rfp_agents/vocabulary``), never
+taken from one document or its answers.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import cache
+from typing import Literal
+
+from rfp_agents.text import content_terms, raw_terms
+from rfp_agents.vocabulary import vocabulary
+
+AnswerType = Literal["quantity", "date"]
+MISSING_SHARE = 0.5
+"""The subject is absent when at least this share of its terms is in no passage ("*liquidated*
+damages" where only "damages" is found; not "*early* payment discount")."""
+
+_NUMBER_WORDS = (
+    "one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|"
+    "sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|"
+    "hundred|thousand|million|billion|half|single|double|once|twice|annual|annually|monthly|"
+    "weekly|daily|quarterly"
+)
+QUANTITY = re.compile(rf"\d|\b(?:{_NUMBER_WORDS})\b", re.IGNORECASE)
+"""A figure: digits, or a number written as words ("thirty (30) days", "one million")."""
+_MONTHS = (
+    "january|february|march|april|may|june|july|august|september|october|november|december|"
+    "jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec"
+)
+DATE = re.compile(
+    rf"\b(?:{_MONTHS})\.?\s+\d{{1,2}}\b|\b\d{{1,2}}\s+(?:{_MONTHS})\b|\b\d{{1,2}}/\d{{1,2}}/\d{{2,4}}\b"
+    r"|\b(?:19|20)\d{2}\b|\b\d{1,2}:\d{2}\b|\b(?:a\.m|p\.m|noon|midnight)\b"
+    rf"|\b(?:{_NUMBER_WORDS}|\d+)\s*(?:\(\d+\)\s*)?(?:calendar\s+|business\s+|working\s+)?"
+    r"(?:days?|weeks?|months?|years?|hours?)\b",
+    re.IGNORECASE,
+)
+"""A date, a time of day, or a period ("within ten (10) days" answers "when" too)."""
+
+
+@dataclass(frozen=True)
+class QuestionFocus:
+    """A question's key terms, the words naming its documents, and its answer type."""
+
+    question: str
+    key_terms: tuple[str, ...]
+    naming: frozenset[str]
+    answer_type: AnswerType | None
+    subject_terms: tuple[str, ...] = ()
+    """The key terms of the noun phrase the question asks about (may be empty)."""
+    rare_terms: tuple[str, ...] = ()
+    """Key terms that are rare in English ("escrow", "arbitration") or figures ("27001"):
+    what a question is specifically about wherever it stands in the question."""
+
+    @property
+    def scoring_text(self) -> str:
+        """The question without the words that name documents (they select, not answer)."""
+        if not self.naming:
+            return self.question
+        kept = [raw for raw, term in raw_terms(self.question) if term not in self.naming]
+        return " ".join(kept) if content_terms(" ".join(kept)) else self.question
+
+
+def question_focus(question: str, naming: Iterable[str] = ()) -> QuestionFocus:
+    """The focus of ``question``; ``naming`` are its terms that name documents in scope."""
+    naming = frozenset(naming)
+    words = vocabulary().question_words
+    key = [t for t in dict.fromkeys(content_terms(question)) if t not in naming and t not in words]
+    # "what *font size*", "the *maximum length*": a measure names the answer type, not the
+    # subject; the answer says "11 point", "ten (10) pages"
+    measures = _measure_terms()
+    subject = [t for t in content_terms(subject_phrase(question)) if t in key and t not in measures]
+    nouns = set(noun_words(question))
+    rare = [t for raw, t in raw_terms(question) if t in key and raw in nouns and _is_rare(raw)]
+    return QuestionFocus(
+        question,
+        tuple(key),
+        naming,
+        answer_type(question),
+        tuple(subject),
+        tuple(dict.fromkeys(rare)),
+    )
+
+
+RARE_ZIPF = 4.0
+"""Words below this Zipf frequency (under ~10 per million English words: "escrow" 3.0,
+"arbitration" 3.7; "payment" 4.7, "early" 5.4) name a specific subject."""
+
+
+def _is_rare(word: str) -> bool:
+    if word[:1].isdigit() or word.startswith("$"):
+        return True
+    from wordfreq import zipf_frequency  # loads its English list on first use (~0.3 s)
+
+    return zipf_frequency(word, "en") < RARE_ZIPF
+
+
+@cache
+def _measure_terms() -> frozenset[str]:
+    return frozenset(
+        t for n in vocabulary().answer_type_cues["measure_words"] for t in content_terms(n)
+    )
+
+
+_WORD = re.compile(r"[a-z0-9][a-z0-9.\-]*", re.IGNORECASE)
+
+
+def _words(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
+# English grammar, not vocabulary: how the noun phrase of a question is delimited.
+_AUXILIARIES = _words(
+    "is are was were be does do did will would can could should may might must shall has have had"
+)
+_DETERMINERS = _words("the a an this these those its their his her our your any")
+_PHRASE_ENDS = _AUXILIARIES | _words(
+    "of for in on under to by with from at during between about if when that which who whose "
+    "whom where while after before than per"
+)
+_DO_SUPPORT = _words("do does did will would can could should must may might shall")
+_PREPOSITIONS = _words("of for in on under by with from at during between about per after before")
+_WH = _words("what which whose")
+_LEADING_PREPOSITIONS = _words("under in for from to at by with on according")
+_OBJECT_VERBS = _words(
+    "include includes contain contains require requires have has provide provides allow allows "
+    "mention mentions specify specifies impose imposes set sets offer offers need needs hold "
+    "holds maintain maintains obtain carry meet meets use pay charge submit post"
+)
+
+
+def subject_phrase(question: str) -> str:
+    """The noun phrase a question asks about, by its form ("" when the form does not say).
+
+    "What X must…" / "Which X applies…" / "How many X…" give X; "What is the X of…" gives X;
+    a yes/no question gives the object of its verb ("does the contract include a X?").
+    """
+    words = [w.lower() for w in _WORD.findall(question)]
+    while words and words[0] in _LEADING_PREPOSITIONS:
+        words = words[1:]
+    if not words:
+        return ""
+    start: int | None = None
+    if words[0] in _WH:
+        start = 1
+    elif words[0] == "how" and len(words) > 1 and words[1] in ("many", "much"):
+        start = 2
+    elif words[0] in _AUXILIARIES:
+        verbs = [i for i, w in enumerate(words) if w in _OBJECT_VERBS and i > 1]
+        start = verbs[-1] + 1 if verbs else 1  # "is a X required?" asks about X
+    if start is None:
+        return ""
+    rest = words[start:]
+    if rest and rest[0] in _AUXILIARIES:  # "what is the X of …"
+        rest = rest[1:]
+    while rest and rest[0] in _DETERMINERS:
+        rest = rest[1:]
+    phrase: list[str] = []
+    for i, word in enumerate(rest):
+        if word in _PHRASE_ENDS:
+            break
+        following = rest[i + 1] if i + 1 < len(rest) else ""
+        if phrase and _looks_like_verb(word) and following and following not in _PHRASE_ENDS:
+            break  # "which clause governs data rights": the verb ends the phrase
+        phrase.append(word)
+    return " ".join(phrase)
+
+
+def noun_words(question: str) -> list[str]:
+    """The words of the question in noun positions: its subject phrase and the phrases after
+    a determiner or preposition ("settled *by arbitration*", "include *a force majeure
+    clause*"), not its verbs ("governs", "be priced", "does the RFP expire")."""
+    words = [w.lower() for w in _WORD.findall(question)]
+    if len(words) > 1 and (words[0] in _DO_SUPPORT or words[1] in _DO_SUPPORT):
+        words = words[:-1]  # "when does the RFP expire": the last word is the main verb
+    found = subject_phrase(question).split()
+    for i, word in enumerate(words):
+        if word not in _DETERMINERS and word not in _PREPOSITIONS:
+            continue
+        for j, follower in enumerate(words[i + 1 :], i + 1):
+            if follower in _DETERMINERS:
+                continue
+            if follower in _PHRASE_ENDS or follower in _WH:
+                break
+            following = words[j + 1] if j + 1 < len(words) else ""
+            if _looks_like_verb(follower) and following and following not in _PHRASE_ENDS:
+                break
+            found.append(follower)
+    return list(dict.fromkeys(found))
+
+
+def _looks_like_verb(word: str) -> bool:
+    """A present-tense verb after a noun ("clause *governs*", "board *hears*"); a plural noun
+    ends the same way but is followed by an auxiliary or a preposition ("damages per day")."""
+    return word.endswith("s") and not word.endswith(("ss", "us", "is"))
+
+
+def answer_type(question: str) -> AnswerType | None:
+    """``quantity``, ``date`` or None (any sentence may answer).
+
+    By the question's cues ("how much", "when", "deadline") or by the noun it asks about
+    ("what is the *ceiling* …", "what *percentage* …").
+    """
+    lowered = " ".join(question.lower().split())
+    if lowered.split(" ", 1)[0] in _AUXILIARIES:
+        return None  # "will the due date be extended?" wants a yes or a no
+    cues = vocabulary().answer_type_cues
+    subject = set(subject_phrase(question).split())
+    for kind in ("date", "quantity"):
+        if any(_has_cue(lowered, cue) for cue in cues[kind]):
+            return kind  # type: ignore[return-value]
+        if subject & set(cues[f"{kind}_nouns"]):
+            return kind  # type: ignore[return-value]
+    return None
+
+
+def _has_cue(question: str, cue: str) -> bool:
+    """``cue`` as whole words in the question; a cue written "^when" only at its start."""
+    if cue.startswith("^"):
+        return re.match(rf"(?:\w+\s+)?{re.escape(cue[1:])}(?!\w)", question) is not None
+    return re.search(rf"(?<!\w){re.escape(cue)}(?!\w)", question) is not None
+
+
+def has_answer_type(sentence: str, kind: AnswerType | None) -> bool:
+    """True when ``sentence`` holds what a ``kind`` question asks for (always for None)."""
+    if kind is None:
+        return True
+    if kind == "date":
+        return bool(DATE.search(sentence))
+    return bool(QUANTITY.search(sentence))
+
+
+def mentions(term: str, terms: Iterable[str]) -> bool:
+    """True when ``term`` or a form of it is in ``terms``: equal once hyphens and dots are
+    dropped ("onsite" ~ "on-site"), or one a prefix of the other with 3+ characters ("range"
+    ~ "ranging", "pay" ~ "payment", "mod" ~ "modification")."""
+    term = _bare(term)
+    for other in terms:
+        other = _bare(other)
+        short, long_ = sorted((term, other), key=len)
+        if short == long_ or (len(short) >= 3 and long_.startswith(short)):
+            return True
+    return False
+
+
+def _bare(term: str) -> str:
+    return term.replace("-", "").replace(".", "")
+
+
+def missing_terms(focus: QuestionFocus, sentences: Iterable[str]) -> list[str]:
+    """The terms whose absence from every sentence means the evidence is about something else.
+
+    A rare term of the question (``rare_terms``) no sentence mentions, nor any RFP phrasing
+    of it; or at least half of the subject's terms ("*liquidated* damages" where only
+    "damages" is found; not "*early* payment discount"). A subject with alternatives
+    ("clearance or background investigation") is missing only when every alternative is.
+    """
+    sentences = list(sentences)
+    present: set[str] = set()
+    for sentence in sentences:
+        present.update(content_terms(sentence))
+    text = " ".join(" ".join(sentences).lower().split())
+    synonyms = vocabulary().synonyms
+
+    def absent(term: str) -> bool:
+        if term[:1].isdigit() or term.startswith("$"):
+            return term not in text
+        if mentions(term, present):
+            return False
+        return not any(p.lower() in text for p in synonyms.get(term, ("", ()))[1])
+
+    alternatives = [
+        [t for t in content_terms(part) if t in focus.subject_terms]
+        for part in re.split(r"\bor\b", subject_phrase(focus.question))
+    ]
+    alternatives = [terms for terms in alternatives if terms]
+    rare_missing = [t for t in focus.rare_terms if absent(t)]
+    if rare_missing and not any(
+        terms and not any(absent(t) for t in terms) and not set(terms) & set(rare_missing)
+        for terms in alternatives[1:]
+    ):
+        return rare_missing
+    missing_each = [
+        missing
+        for terms in alternatives
+        if len(missing := [t for t in terms if absent(t)]) / len(terms) >= MISSING_SHARE
+    ]
+    if not alternatives or len(missing_each) < len(alternatives):
+        return []
+    return missing_each[0]

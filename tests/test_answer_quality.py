@@ -1,0 +1,136 @@
+"""The answer's text: it states the fact, once, briefly; "no evidence" when the subject is
+absent; the measures `rfp eval` reports about it."""
+
+from __future__ import annotations
+
+import pytest
+from typer.testing import CliRunner
+
+from rfp_agents.agents.evidence import Evidence
+from rfp_agents.agents.models import DomainFinding
+from rfp_agents.agents.question_focus import (
+    answer_type,
+    missing_terms,
+    question_focus,
+    subject_phrase,
+)
+from rfp_agents.cli import app
+from rfp_agents.config import Settings
+from rfp_agents.evaluation.answer_quality import repeats_sentence, states_fact
+from rfp_agents.graph.answer import synthesize_answer
+from rfp_agents.graph.ask import ask
+
+runner = CliRunner()
+
+
+# ------------------------------------------------------------------- what is measured
+def test_an_answer_states_the_fact_only_when_it_holds_most_of_the_quote():
+    quote = "Payment will be made within twenty-eight (28) days of receiving a proper invoice."
+    said = "Payment will be made within twenty-eight (28) days of receiving an invoice [1]."
+    assert states_fact(said, [quote])
+    # the right page, the wrong sentence
+    assert not states_fact("A proper invoice must be submitted every 31 days [1].", [quote])
+
+
+def test_stitched_overlapping_fragments_count_as_a_repeat():
+    stitched = (
+        "Bounty reward tiers are set by the agency and the vendor can manage the payouts "
+        "directly [1]. reward tiers are set by the agency and the vendor can manage payouts [1]."
+    )
+    assert repeats_sentence(stitched)
+    assert not repeats_sentence("The term is five years [1]. Renewals need mutual consent [2].")
+
+
+# ---------------------------------------------------------------- what a question asks
+@pytest.mark.parametrize(
+    ("question", "subject"),
+    [
+        ("What liquidated damages per day apply if the work is late?", "liquidated damages"),
+        ("Does the contract include a force majeure clause?", "force majeure clause"),
+        ("Which arbitration body resolves disputes?", "arbitration body"),
+        ("Which clause governs data rights?", "clause"),
+        ("Is a source code escrow agreement required?", "source code escrow agreement required"),
+        ("How many evaluation points does price carry?", "evaluation points"),
+    ],
+)
+def test_the_subject_of_a_question_is_its_noun_phrase(question: str, subject: str):
+    assert subject_phrase(question) == subject
+
+
+@pytest.mark.parametrize(
+    ("question", "kind"),
+    [
+        ("How soon is the contractor paid?", "date"),
+        ("When do proposals close?", "date"),
+        ("What is the ceiling for reimbursed travel?", "quantity"),
+        ("How many points does cost carry when the agency selects a consultant?", "quantity"),
+        ("Will the due date be extended?", None),  # a yes/no question
+        ("Which law governs the contract?", None),
+    ],
+)
+def test_the_answer_type_comes_from_the_question_form(question: str, kind: str | None):
+    assert answer_type(question) == kind
+
+
+def test_a_rare_subject_word_missing_from_every_passage_means_no_evidence():
+    focus = question_focus("Is a source code escrow agreement required?")
+    passages = ["The source code shall be delivered under an agreement with the agency."]
+    assert missing_terms(focus, passages) == ["escrow"]
+    # a common modifier missing is not decisive ("early" payment discount)
+    focus = question_focus("What early payment discount does the university offer?")
+    assert missing_terms(focus, ["Payment under 2%/10 net 30 discount terms."]) == []
+    # nor is a subject one of whose alternatives is present
+    focus = question_focus("What clearance or background investigation is needed?")
+    assert missing_terms(focus, ["A Tier 1 clearance is the minimum."]) == []
+
+
+# ------------------------------------------------------------- what the answerer does
+def test_the_offline_answer_abstains_on_an_absent_subject_and_says_why(
+    sample_kb_settings: Settings,
+):
+    answer = ask("Is a source code escrow agreement required?", ["real"],
+                 settings=sample_kb_settings)  # fmt: skip
+    assert answer.no_evidence and not answer.cited
+    assert any("no passage mentions 'escrow'" in w for w in answer.warnings)
+
+
+def test_a_vendor_question_quoted_in_a_qa_is_not_the_answer(sample_kb_settings: Settings):
+    answer = ask("How quickly must the contractor detect a service disruption?", ["real"],
+                 settings=sample_kb_settings)  # fmt: skip
+    assert "two minutes" in answer.answer
+    assert not any(s.rstrip(" .[]0123456789").endswith("?") for s in answer.answer.split(". "))
+
+
+def _finding(domain: str, answer: str, evidence: list[Evidence]) -> DomainFinding:
+    return DomainFinding(domain=domain, mode="offline", answer=answer, evidence=evidence)
+
+
+def test_domains_that_quote_the_same_passage_give_one_answer_without_labels():
+    passage = Evidence(ref=1, kb="k", source_file="a.pdf", page_number=4, chunk_id="c1",
+                       content="The contract term is five (5) years.", tool="grep")  # fmt: skip
+    other = Evidence(ref=2, kb="k", source_file="a.pdf", page_number=5, chunk_id="c2",
+                     content="Renewal requires mutual agreement.", tool="grep")  # fmt: skip
+    findings = [
+        _finding("legal", "The contract term is five (5) years [1].", [passage]),
+        _finding(
+            "financial",
+            "The contract term is five (5) years [1]. Renewal requires mutual agreement [2].",
+            [passage, other],
+        ),  # fmt: skip
+    ]
+    answer = synthesize_answer("How long is the term?", {"domains": ["legal", "financial"]},
+                               findings)  # fmt: skip
+    assert answer.answer == (
+        "The contract term is five (5) years [1]. Renewal requires mutual agreement [2]."
+    )
+    assert "Legal:" not in answer.answer and "Financial:" not in answer.answer
+    assert [c.page_number for c in answer.cited] == [4, 5]
+
+
+# ----------------------------------------------------------------- rfp eval, two sets
+def test_rfp_eval_refuses_sets_without_their_knowledge_bases(tmp_path):
+    questions = tmp_path / "q.jsonl"
+    questions.write_text("")
+    result = runner.invoke(app, ["eval", str(questions), str(questions), "--kb", "one"])
+    assert result.exit_code == 2
+    assert "2 question file(s) need as many --kb (got 1)" in result.output
