@@ -62,12 +62,17 @@ bench: $(VENV)/.dev
 	$(BIN)/python benchmarks/load.py
 	$(BIN)/python benchmarks/llm.py
 
-## eval: retrieval and answer quality on the gold questions (every mode, one table).
+## eval: retrieval and answer quality on the tuning and held-out gold sets, side by side.
 EVAL_HOME ?= $(CURDIR)/.rfp-eval
 RFPS ?= ../shared/data/rfps
+HOLDOUT ?= ../shared/data/rfps-holdout
+# The held-out gold set covers the English documents; the Spanish tenders are left out.
+HOLDOUT_EN = $(filter-out $(HOLDOUT)/jaen-% $(HOLDOUT)/buenos-aires-%,$(wildcard $(HOLDOUT)/*.pdf))
 eval: $(VENV)/.dev
 	RFP_HOME=$(EVAL_HOME) $(BIN)/rfp ingest $(RFPS) --kb rfps
-	RFP_HOME=$(EVAL_HOME) $(BIN)/rfp eval eval/questions.jsonl --kb rfps --pdfs $(RFPS)
+	RFP_HOME=$(EVAL_HOME) $(BIN)/rfp ingest $(HOLDOUT_EN) --kb holdout
+	RFP_HOME=$(EVAL_HOME) $(BIN)/rfp eval eval/questions.jsonl eval/holdout-questions.jsonl \
+	  --kb rfps --kb holdout --pdfs $(RFPS) --pdfs $(HOLDOUT)
 
 ## sample: regenerate data/sample_rfp.pdf from data/sample_rfp.md.
 sample: $(VENV)/.dev

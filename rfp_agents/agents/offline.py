@@ -23,6 +23,7 @@ sentence holds one. It never writes anything a passage does not say.
 
 from __future__ import annotations
 
+import re
 import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -70,9 +71,16 @@ TYPE_BONUS = 0.08
 TYPED_WITHIN = 0.6
 """A sentence holding the answer type leads if it scores this share of the best sentence;
 when none does, the passages do not state what the question asks for."""
-REPEATS = 0.6
+REPEATS = 0.5
 """A sentence sharing this share of its terms with a chosen one adds nothing (overlapping
-chunks and the word windows of long sentences say the same words twice)."""
+chunks and the word windows of long sentences, which overlap by half, say the same words
+twice)."""
+HEADING = re.compile(r"^[^a-z]*$|^(?:[A-Z][\w'’&/-]*\s*|(?:of|and|the|for|to|in|on|or)\s+)+$")
+"""An all-caps or title-case line ("COST PROPOSAL INSTRUCTIONS", "Proposal Evaluation
+Criteria"): a heading, not a statement."""
+MAX_HEADING_WORDS = 8
+QUESTION_TAIL = re.compile(r"\?\W{0,3}(?:\w{1,2}\W{0,3})?$")
+"""A sentence that ends a question, perhaps followed by an answer label ("…? a.")."""
 SIDE_FLOOR = 0.6
 """A comparison side's best sentence is kept if it reaches this share of the answer's floor."""
 GREP_HITS = 5
@@ -282,11 +290,25 @@ def select_sentences(
             break
         if candidate in chosen or per_passage.get(candidate.evidence.ref, 0) >= MAX_PER_PASSAGE:
             continue
-        if _repeats(candidate.text, chosen) or not _adds(candidate.text, chosen, focus):
+        if _repeats(candidate.text, chosen):
+            continue
+        if not _adds(candidate.text, chosen, focus) and not _new_side(candidate, chosen, sides):
             continue
         chosen.append(candidate)
         per_passage[candidate.evidence.ref] = per_passage.get(candidate.evidence.ref, 0) + 1
     return chosen
+
+
+def _new_side(
+    candidate: ScoredSentence, chosen: Sequence[ScoredSentence], sides: Sequence[Sequence[str]]
+) -> bool:
+    """True when ``candidate`` answers a side of the comparison no chosen sentence answers."""
+    for documents in sides:
+        if candidate.evidence.source_file in documents and not any(
+            c.evidence.source_file in documents for c in chosen
+        ):
+            return True
+    return False
 
 
 def _lead(scored: Sequence[ScoredSentence], focus: QuestionFocus | None) -> ScoredSentence:
@@ -326,13 +348,22 @@ def _candidates(evidence: Sequence[Evidence]) -> list[tuple[str, Evidence]]:
             shortest = MIN_FIGURE_CHARACTERS if figure else MIN_SENTENCE_CHARACTERS
             if not shortest <= len(sentence) <= MAX_SENTENCE_CHARACTERS:
                 continue
-            if sentence in seen or sentence.rstrip().endswith("?"):
+            if sentence in seen or QUESTION_TAIL.search(sentence) or _is_heading(sentence):
                 continue
             if len(content_terms(sentence)) < (2 if figure else 3):
                 continue
             seen.add(sentence)
             candidates.append((sentence, item))
     return candidates
+
+
+def _is_heading(sentence: str) -> bool:
+    words = sentence.split()
+    return (
+        len(words) <= MAX_HEADING_WORDS
+        and not any(ch.isdigit() for ch in sentence)
+        and bool(HEADING.match(sentence.rstrip(" .:")))
+    )
 
 
 def _named_documents(tools: KnowledgeTools) -> list[str]:

@@ -28,7 +28,7 @@ from typing import Literal
 from rfp_agents.text import content_terms, raw_terms
 from rfp_agents.vocabulary import vocabulary
 
-AnswerType = Literal["quantity", "date"]
+AnswerType = Literal["money", "quantity", "date"]
 MISSING_SHARE = 0.5
 """The subject is absent when at least this share of its terms is in no passage ("*liquidated*
 damages" where only "damages" is found; not "*early* payment discount")."""
@@ -39,6 +39,12 @@ _NUMBER_WORDS = (
     "hundred|thousand|million|billion|half|single|double|once|twice|annual|annually|monthly|"
     "weekly|daily|quarterly"
 )
+MONEY = re.compile(
+    r"[$€£]\s?\d|\b\d[\d,.]*\s*(?:dollars|usd|eur|euros)\b|\b(?:usd|eur)\s?\d"
+    r"|\b(?:million|billion|thousand)\b|\d\s?%|\bpercent\b",
+    re.IGNORECASE,
+)
+"""An amount of money, or a percentage of one ("5% of the unit price")."""
 QUANTITY = re.compile(rf"\d|\b(?:{_NUMBER_WORDS})\b", re.IGNORECASE)
 """A figure: digits, or a number written as words ("thirty (30) days", "one million")."""
 _MONTHS = (
@@ -213,7 +219,7 @@ def _looks_like_verb(word: str) -> bool:
 
 
 def answer_type(question: str) -> AnswerType | None:
-    """``quantity``, ``date`` or None (any sentence may answer).
+    """``money``, ``quantity``, ``date`` or None (any sentence may answer).
 
     By the question's cues ("how much", "when", "deadline") or by the noun it asks about
     ("what is the *ceiling* …", "what *percentage* …").
@@ -223,7 +229,7 @@ def answer_type(question: str) -> AnswerType | None:
         return None  # "will the due date be extended?" wants a yes or a no
     cues = vocabulary().answer_type_cues
     subject = set(subject_phrase(question).split())
-    for kind in ("date", "quantity"):
+    for kind in ("date", "money", "quantity"):
         if any(_has_cue(lowered, cue) for cue in cues[kind]):
             return kind  # type: ignore[return-value]
         if subject & set(cues[f"{kind}_nouns"]):
@@ -244,6 +250,8 @@ def has_answer_type(sentence: str, kind: AnswerType | None) -> bool:
         return True
     if kind == "date":
         return bool(DATE.search(sentence))
+    if kind == "money":
+        return bool(MONEY.search(sentence))
     return bool(QUANTITY.search(sentence))
 
 

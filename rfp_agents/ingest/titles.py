@@ -21,7 +21,10 @@ _PLACEHOLDER_TITLE = re.compile(
     r"^(?:microsoft word\s*-\s*|untitled|document\d*$|.*\.(?:docx?|pdf)$)", re.IGNORECASE
 )
 _NOT_A_HEADING = re.compile(
-    r"https?://|www\.|@|^\W*(?:page\s+)?\d+(?:\s+of\s+\d+)?\W*$|^\W*$", re.IGNORECASE
+    r"https?://|www\.|@|^\W*(?:page\s+)?\d+(?:\s+of\s+\d+)?\W*$|^\W*$"
+    r"|\b[A-Z]{2}\s+\d{5}(?:-\d{4})?\b"  # a postal address: "Fairfax, VA 22030"
+    r"|\b(?:phone|tel|fax)\b",
+    re.IGNORECASE,
 )
 SOLICITATION_NUMBER = re.compile(
     r"\b(?=[A-Z0-9\-]*\d)(?=[A-Z0-9\-]*[A-Z])[A-Z0-9]+(?:-[A-Z0-9]+)+\b"  # K26-0023-25I
