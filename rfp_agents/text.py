@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import re
+import sys
 from collections.abc import Iterable
 
 _STOP_WORDS_TEXT = """
@@ -93,6 +94,12 @@ def split_sentences(text: str, max_characters: int = 400) -> list[str]:
         else:
             sentences += _windows(flat.split(), max_characters // 2)
     return sentences
+
+
+def answer_sentences(text: str) -> list[str]:
+    """The sentences of an answer, each whole: windowing is for searching passages; an
+    answer's long sentence cut into overlapping windows would be said twice."""
+    return split_sentences(text, max_characters=sys.maxsize)
 
 
 def _windows(words: list[str], size: int) -> list[str]:

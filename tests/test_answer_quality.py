@@ -134,3 +134,23 @@ def test_rfp_eval_refuses_sets_without_their_knowledge_bases(tmp_path):
     result = runner.invoke(app, ["eval", str(questions), str(questions), "--kb", "one"])
     assert result.exit_code == 2
     assert "2 question file(s) need as many --kb (got 1)" in result.output
+
+
+def test_a_long_quoted_sentence_is_checked_whole_not_said_twice():
+    """Marker checks split the answer into sentences; a sentence past the passage-window size
+    (400 characters) must not come back as overlapping windows."""
+    long_sentence = (
+        "This Contract may be renewed by the University for nine (9) successive one-year "
+        "renewal options under the terms and conditions of this Contract, and the Contract "
+        "price(s) for the additional year shall not exceed the Contract price(s) of the "
+        "original Contract increased or decreased by more than the percentage increase or "
+        "decrease of the other goods and services category of the Consumer Price Index for "
+        "the latest twelve months for which statistics are available, or 2%, whichever is lower"
+    )
+    assert len(long_sentence) > 400
+    passage = Evidence(ref=1, kb="k", source_file="a.pdf", page_number=24, chunk_id="c1",
+                       content=long_sentence + ".", tool="grep")  # fmt: skip
+    finding = _finding("financial", long_sentence + " [1].", [passage])
+    answer = synthesize_answer("By how much may prices rise?", {}, [finding])
+    assert answer.answer == long_sentence + " [1]."
+    assert not repeats_sentence(answer.answer)

@@ -53,7 +53,7 @@ from rfp_agents.agents.tool_calls import (
 )
 from rfp_agents.agents.tools import KnowledgeTools
 from rfp_agents.config import Settings
-from rfp_agents.text import split_sentences
+from rfp_agents.text import answer_sentences
 
 log = logging.getLogger("rfp_agents.agents")
 
@@ -280,7 +280,7 @@ def degenerate_reply(answer: str, tool_names: set[str], evidence: Sequence[Evide
         return "it was a tool call written as text"
     if text.startswith(("{", "[{")):
         return "it was JSON, not a plain-text answer"
-    if _MARKERS.sub("", text).rstrip().endswith("?") and len(split_sentences(text)) == 1:
+    if _MARKERS.sub("", text).rstrip().endswith("?") and len(answer_sentences(text)) == 1:
         return "it was a question, not an answer"
     checked = check_markers(text, {e.ref: e for e in evidence})
     if not markers_in(checked.text):

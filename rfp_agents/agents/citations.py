@@ -21,7 +21,7 @@ from typing import Annotated
 from pydantic import BaseModel, Field
 
 from rfp_agents.agents.evidence import Evidence
-from rfp_agents.text import content_terms, split_sentences, term_overlap
+from rfp_agents.text import answer_sentences, content_terms, split_sentences, term_overlap
 
 MARKER = re.compile(r"\[(\d+(?:\s*,\s*\d+)*)\]")
 _MARKER_BEFORE_STOP = re.compile(r"([.!?])((?:\s*\[\d+(?:\s*,\s*\d+)*\])+)")
@@ -72,7 +72,7 @@ def check_markers(text: str, evidence: Mapping[int, Evidence]) -> CheckedText:
     checked = CheckedText(text="")
     lines = []
     for line in _MARKER_BEFORE_STOP.sub(r"\2\1", text).split("\n"):
-        sentences = [_check_sentence(s, evidence, checked) for s in split_sentences(line)]
+        sentences = [_check_sentence(s, evidence, checked) for s in answer_sentences(line)]
         lines.append(" ".join(s for s in sentences if s))
     checked.text = "\n".join(lines).strip()
     return checked
@@ -202,7 +202,7 @@ def _citing_sentences(text: str) -> list[tuple[str, list[int]]]:
     """Each sentence of an answer that carries markers, without them, with their refs."""
     found = []
     for line in text.split("\n"):
-        for sentence in split_sentences(line):
+        for sentence in answer_sentences(line):
             refs = markers_in(sentence)
             if refs:
                 found.append((" ".join(MARKER.sub("", sentence).split()), refs))

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Literal
 
+from rfp_agents.retrieval.subjects import without_naming
 from rfp_agents.text import content_terms, raw_terms
 from rfp_agents.vocabulary import vocabulary
 
@@ -78,10 +79,7 @@ class QuestionFocus:
     @property
     def scoring_text(self) -> str:
         """The question without the words that name documents (they select, not answer)."""
-        if not self.naming:
-            return self.question
-        kept = [raw for raw, term in raw_terms(self.question) if term not in self.naming]
-        return " ".join(kept) if content_terms(" ".join(kept)) else self.question
+        return without_naming(self.question, self.naming)
 
 
 def question_focus(question: str, naming: Iterable[str] = ()) -> QuestionFocus:

@@ -17,7 +17,7 @@ from rfp_agents.agents.evidence import by_ref
 from rfp_agents.agents.models import AnswerMode, DomainFinding, ToolStep
 from rfp_agents.domains import DOMAINS
 from rfp_agents.retrieval.diagnostics import Diagnostics
-from rfp_agents.text import content_terms, split_sentences
+from rfp_agents.text import answer_sentences, content_terms
 
 NO_EVIDENCE_ANSWER = "The documents hold no evidence for this question."
 SAID_ALREADY = 0.8
@@ -133,7 +133,7 @@ def _compose(views: Sequence[FindingView]) -> str:
     kept: list[str] = []
     said: list[set[str]] = []
     for view in answered:
-        for sentence in split_sentences(view.answer, max_characters=100_000):
+        for sentence in answer_sentences(view.answer):
             terms = set(content_terms(MARKER.sub("", sentence)))
             if terms and any(len(terms & s) / len(terms) >= SAID_ALREADY for s in said):
                 continue

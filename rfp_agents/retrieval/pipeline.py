@@ -38,6 +38,7 @@ from rfp_agents.retrieval.subjects import (
     named_documents,
     naming_terms,
     shared_title_terms,
+    without_naming,
 )
 from rfp_agents.search import fuse_rankings
 from rfp_agents.skills.context_retriever.filters import compile_filter
@@ -111,7 +112,7 @@ class RetrievalPipeline:
         naming = sorted({t for d in named for t in naming_terms(question, d, sources[d], shared)})
         subjects = comparison_subjects(question, sources)
         expanded = expand_queries(question, domain, self.settings.max_retrieval_queries)
-        plan = self._plan(question, expanded, named, subjects, metadata_filter)
+        plan = self._plan(question, expanded, named, subjects, metadata_filter, set(naming))
         searches, rankings, candidates, failed = self._search(plan, kbs)
         fused = fuse_rankings(rankings)
         best = max(fused.values(), default=1.0)
@@ -183,12 +184,15 @@ class RetrievalPipeline:
         named: list[str],
         subjects: list[Subject],
         metadata_filter: dict[str, Any] | None,
+        naming: set[str] | None = None,
     ) -> list[_Search]:
         plan = [_Search(q.text, q.why, metadata_filter) for q in expanded]
         if named and not subjects:
-            plan.append(
-                _Search(question, f"names {named}", _and(metadata_filter, _in_sources(named)))
-            )
+            inside = _and(metadata_filter, _in_sources(named))
+            plan.append(_Search(question, f"names {named}", inside))
+            subject = without_naming(question, naming or set())
+            if subject != question:
+                plan.append(_Search(subject, f"without the words naming {named}", inside))
         for subject in subjects:
             if subject.documents:
                 why = f"comparison side {subject.text!r} in {subject.documents}"

@@ -76,6 +76,16 @@ def naming_terms(
     return found
 
 
+def without_naming(question: str, naming: set[str] | frozenset[str]) -> str:
+    """The question without the words that name its documents ("the Fairfax County RFP"):
+    they select the documents; inside them they match only title pages. The question itself
+    when nothing would be left."""
+    if not naming:
+        return question
+    kept = [raw for raw, term in raw_terms(question) if term not in naming]
+    return " ".join(kept) if kept else question
+
+
 def shared_title_terms(titles: Mapping[str, str]) -> frozenset[str]:
     """Title words that more than half of the documents (3 or more) have in common."""
     if len(titles) < 3:
