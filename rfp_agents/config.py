@@ -90,7 +90,7 @@ class Settings(BaseSettings):
     max_output_tokens: Annotated[int, Field(ge=16, le=32768)] = 1024
     provider_timeout_seconds: Annotated[float, Field(gt=0, le=3600)] = 60.0
     answer_top_k: Annotated[int, Field(ge=1, le=50)] = Field(
-        default=6, description="Passages each retrieval of an agent asks for."
+        default=8, description="Passages each retrieval of an agent asks for."
     )
     max_retrieval_queries: Annotated[int, Field(ge=1, le=20)] = Field(
         default=3, description="Expanded queries per question (the question itself included)."

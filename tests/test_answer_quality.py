@@ -62,7 +62,8 @@ def test_the_subject_of_a_question_is_its_noun_phrase(question: str, subject: st
     [
         ("How soon is the contractor paid?", "date"),
         ("When do proposals close?", "date"),
-        ("What is the ceiling for reimbursed travel?", "quantity"),
+        ("What is the ceiling for reimbursed travel?", "money"),
+        ("How many pages may the technical volume have?", "quantity"),
         ("How many points does cost carry when the agency selects a consultant?", "quantity"),
         ("Will the due date be extended?", None),  # a yes/no question
         ("Which law governs the contract?", None),

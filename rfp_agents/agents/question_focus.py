@@ -42,10 +42,10 @@ _NUMBER_WORDS = (
 )
 MONEY = re.compile(
     r"[$€£]\s?\d|\b\d[\d,.]*\s*(?:dollars|usd|eur|euros)\b|\b(?:usd|eur)\s?\d"
-    r"|\b(?:million|billion|thousand)\b|\d\s?%|\bpercent\b",
+    r"|\b(?:million|billion|thousand)\s+(?:dollars|usd|eur|euros)\b|\b\w+\s+million\b",
     re.IGNORECASE,
 )
-"""An amount of money, or a percentage of one ("5% of the unit price")."""
+"""An amount of money ("$50,000", "USD 1,500", "five million dollars", "$2 million")."""
 QUANTITY = re.compile(rf"\d|\b(?:{_NUMBER_WORDS})\b", re.IGNORECASE)
 """A figure: digits, or a number written as words ("thirty (30) days", "one million")."""
 _MONTHS = (
