@@ -10,7 +10,7 @@ it prints:
 * median latency per question, and the LLM/offline ratio;
 * median model calls and tool calls per question;
 * cites: share of answers citing an expected page; states: share whose text holds at least
-  60% of the content words of the gold quote (a rough "the answer states the fact");
+  70% of the content words of the gold quote (``rfp eval``'s "the answer states the fact");
 * replaced: share of LLM answers whose model reply was discarded for the extractive answer.
 
 A 0.5B model answers worse than the extractive answerer: the figures are there so that a
@@ -36,7 +36,6 @@ os.environ.setdefault("HF_HUB_OFFLINE", "1")
 ROOT = Path(__file__).resolve().parent.parent
 RFPS = Path(os.environ.get("RFP_RFPS_DIR", ROOT.parent / "shared" / "data" / "rfps"))
 QUESTIONS = ROOT / "eval" / "questions.jsonl"
-STATES_SHARE = 0.6
 
 
 class CallCounter(BaseCallbackHandler):
@@ -56,18 +55,8 @@ def pick(questions: list, count: int) -> list:
     return answerable[::step][:count]
 
 
-def states_fact(answer: str, quotes: list[str]) -> bool:
-    from rfp_agents.text import content_terms
-
-    said = set(content_terms(answer))
-    for quote in quotes:
-        wanted = set(content_terms(quote))
-        if wanted and len(wanted & said) / len(wanted) >= STATES_SHARE:
-            return True
-    return False
-
-
 def ask_once(question: Any, settings: Any, model: Any, counter: CallCounter) -> dict[str, Any]:
+    from rfp_agents.evaluation.answer_quality import states_fact
     from rfp_agents.graph.ask import ask
 
     counter.calls = 0
