@@ -155,3 +155,20 @@ def test_a_long_quoted_sentence_is_checked_whole_not_said_twice():
     answer = synthesize_answer("By how much may prices rise?", {}, [finding])
     assert answer.answer == long_sentence + " [1]."
     assert not repeats_sentence(answer.answer)
+
+
+def test_when_asks_for_a_calendar_date_before_a_period():
+    from rfp_agents.agents.offline import ScoredSentence, select_sentences
+
+    def scored(text: str, score: float, ref: int) -> ScoredSentence:
+        item = Evidence(ref=ref, kb="k", source_file="a.pdf", page_number=ref, chunk_id=f"c{ref}",
+                        content=text, tool="grep")  # fmt: skip
+        return ScoredSentence(text, item, score, score, 0.5)
+
+    period = scored("Proposals remain irrevocable for thirty (30) days after the closing.", 0.5, 1)
+    dated = scored("Proposals are due on or before 2:00 p.m. on April 2, 2026.", 0.45, 2)
+    chosen = select_sentences([period, dated], question_focus("When do proposals close?"))
+    assert chosen[0] is dated
+    # "how soon" wants the period
+    chosen = select_sentences([period, dated], question_focus("How soon after closing is award?"))
+    assert chosen[0] is period

@@ -37,11 +37,13 @@ from rfp_agents.agents.evidence import Evidence, evidence_in
 from rfp_agents.agents.models import DomainFinding, finding_from_messages
 from rfp_agents.agents.profiles import DomainProfile
 from rfp_agents.agents.question_focus import (
+    CALENDAR,
     QuestionFocus,
     has_answer_type,
     mentions,
     missing_terms,
     question_focus,
+    wants_calendar_date,
 )
 from rfp_agents.agents.tool_calls import run_tool_calls, tool_call
 from rfp_agents.agents.tools import KnowledgeTools
@@ -316,6 +318,10 @@ def _lead(scored: Sequence[ScoredSentence], focus: QuestionFocus | None) -> Scor
     (and the answerer then says the type is not stated)."""
     if focus is None or focus.answer_type is None:
         return scored[0]
+    if focus.answer_type == "date" and wants_calendar_date(focus.question):
+        dated = next((s for s in scored if CALENDAR.search(s.text)), None)
+        if dated is not None and dated.score >= scored[0].score * TYPED_WITHIN:
+            return dated
     typed = next((s for s in scored if has_answer_type(s.text, focus.answer_type)), None)
     if typed is not None and typed.score >= scored[0].score * TYPED_WITHIN:
         return typed

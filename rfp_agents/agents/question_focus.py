@@ -60,6 +60,17 @@ DATE = re.compile(
     re.IGNORECASE,
 )
 """A date, a time of day, or a period ("within ten (10) days" answers "when" too)."""
+CALENDAR = re.compile(
+    rf"\b(?:{_MONTHS})\.?\s+\d{{1,2}}\b|\b\d{{1,2}}\s+(?:{_MONTHS})\b|\b\d{{1,2}}/\d{{1,2}}/\d{{2,4}}\b",
+    re.IGNORECASE,
+)
+"""A calendar date ("April 2, 2026", "03/20/2026"): what "when" asks for first."""
+_CALENDAR_CUES = re.compile(r"^(?:\w+\s+)?when\b|\b(?:date|deadline)\b", re.IGNORECASE)
+
+
+def wants_calendar_date(question: str) -> bool:
+    """ "When do proposals close?", "what is the due date": a date before a period."""
+    return bool(_CALENDAR_CUES.search(question.strip()))
 
 
 @dataclass(frozen=True)
