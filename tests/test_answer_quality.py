@@ -172,3 +172,20 @@ def test_when_asks_for_a_calendar_date_before_a_period():
     # "how soon" wants the period
     chosen = select_sentences([period, dated], question_focus("How soon after closing is award?"))
     assert chosen[0] is period
+
+
+def test_retain_is_not_retainage_but_pay_is_payment():
+    from rfp_agents.agents.question_focus import mentions
+
+    assert not mentions("retainage", ["retain", "retained"])
+    assert mentions("pay", ["payment"]) and mentions("deviate", ["deviation"])
+    assert mentions("onsite", ["on-site"]) and not mentions("term", ["terminated"])
+
+
+def test_the_offline_answerer_reads_its_best_pages_whole(sample_kb_settings: Settings):
+    """The pipeline keeps one passage a page; the answering sentence may be in another."""
+    answer = ask("How many virtual machines make up the cloud.gov system?", ["real"],
+                 settings=sample_kb_settings)  # fmt: skip
+    tools = [step.tool for finding in answer.findings for step in finding.steps]
+    assert "query_knowledge" in tools and "read_page" in tools
+    assert "270+ virtual machines" in answer.answer

@@ -86,6 +86,8 @@ QUESTION_TAIL = re.compile(r"\?\W{0,3}(?:\w{1,2}\W{0,3})?$")
 SIDE_FLOOR = 0.6
 """A comparison side's best sentence is kept if it reaches this share of the answer's floor."""
 GREP_HITS = 5
+READ_PAGES = 3
+"""The best retrieved pages the answerer reads whole."""
 MAX_LOOK_AGAIN = 2
 """Missing terms grepped for before the answerer says "no evidence"."""
 
@@ -172,7 +174,9 @@ class OfflineAnswerer:
 
         One ``query_knowledge`` through the retrieval pipeline (which expands the question,
         searches the documents it names and each side of a comparison, and boosts the agent's
-        category), and a grep for each exact term.
+        category), and a grep for each exact term; then ``read_page`` for the best few pages,
+        because the pipeline keeps one passage a page and the answering sentence may sit in
+        another passage of the same page.
         """
         calls = [
             tool_call("query_knowledge", query_text=search_text, top_k=self.settings.answer_top_k),
@@ -181,7 +185,21 @@ class OfflineAnswerer:
                 for term in exact_terms(search_text)
             ),
         ]
-        return [AIMessage(content="", tool_calls=calls), *run_tool_calls(calls, tools.as_tools())]
+        messages = [
+            AIMessage(content="", tool_calls=calls),
+            *run_tool_calls(calls, tools.as_tools()),
+        ]
+        pages = _best_pages(evidence_in(messages), READ_PAGES)
+        if pages:
+            reads = [
+                tool_call("read_page", source_file=source, page_number=page, kb_id=kb)
+                for kb, source, page in pages
+            ]
+            messages += [
+                AIMessage(content="", tool_calls=reads),
+                *run_tool_calls(reads, tools.as_tools()),
+            ]
+        return messages
 
     def _no_evidence_reason(
         self,
@@ -386,6 +404,13 @@ def _in_documents(evidence: Sequence[Evidence], documents: Sequence[str]) -> lis
     """The evidence from ``documents`` (all of it when none is named or none matches)."""
     named = [e for e in evidence if e.source_file in documents]
     return named or list(evidence)
+
+
+def _best_pages(evidence: Sequence[Evidence], count: int) -> list[tuple[str, str, int]]:
+    """The pages of the ``count`` best-scored passages, (kb, file, page), best first."""
+    ranked = sorted((e for e in evidence if e.score is not None), key=lambda e: -(e.score or 0))
+    pages = dict.fromkeys((e.kb, e.source_file, e.page_number) for e in ranked)
+    return list(pages)[:count]
 
 
 def _stem_pattern(term: str) -> str:

@@ -266,15 +266,32 @@ def has_answer_type(sentence: str, kind: AnswerType | None) -> bool:
 
 def mentions(term: str, terms: Iterable[str]) -> bool:
     """True when ``term`` or a form of it is in ``terms``: equal once hyphens and dots are
-    dropped ("onsite" ~ "on-site"), or one a prefix of the other with 3+ characters ("range"
-    ~ "ranging", "pay" ~ "payment", "mod" ~ "modification")."""
+    dropped ("onsite" ~ "on-site"), the same word with an inflection ("range" ~ "rang",
+    "pay" ~ "payment", "deviate" ~ "deviation"), or an abbreviation of 3 letters that starts
+    the other ("mod" ~ "modification"). "retain" is not "retainage"."""
     term = _bare(term)
-    for other in terms:
-        other = _bare(other)
-        short, long_ = sorted((term, other), key=len)
-        if short == long_ or (len(short) >= 3 and long_.startswith(short)):
-            return True
-    return False
+    return any(_same_word(term, _bare(other)) for other in terms)
+
+
+def _same_word(a: str, b: str) -> bool:
+    short, long_ = sorted((a, b), key=len)
+    if short == long_:
+        return True
+    if len(short) < 3:
+        return False
+    if long_.startswith(short):
+        return len(short) == 3 or long_[len(short) :] in _INFLECTIONS
+    # a final e gives way to the suffix: "deviate" ~ "deviation", "invoice" ~ "invoicing"
+    return (
+        short.endswith("e") and long_.startswith(short[:-1]) and long_[len(short) - 1 :] in _AFTER_E
+    )
+
+
+_INFLECTIONS = frozenset(
+    ["s", "es", "e", "ed", "d", "ing", "er", "ers", "ment", "ments", "ion", "ions", "ation",
+     "ations", "al", "ally", "ly", "ity", "ive", "or", "ors"]
+)  # fmt: skip
+_AFTER_E = frozenset(["ion", "ions", "ing", "ed", "es", "ation", "ations", "or", "ors", "ive"])
 
 
 def _bare(term: str) -> str:
