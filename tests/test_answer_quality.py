@@ -189,3 +189,23 @@ def test_the_offline_answerer_reads_its_best_pages_whole(sample_kb_settings: Set
     tools = [step.tool for finding in answer.findings for step in finding.steps]
     assert "query_knowledge" in tools and "read_page" in tools
     assert "270+ virtual machines" in answer.answer
+
+
+def test_in_a_qa_the_reply_answers_not_the_vendor_question(settings: Settings, workdir):
+    """The reply shares few words with the analyst's question; the vendor's question does."""
+    from rfp_agents.ingest import ingest_paths
+    from tests.pdf_factory import text_pdf
+
+    qa = text_pdf(workdir / "Amendment 2 - Questions and Answers.pdf", [
+        "Questions and Answers\n"
+        "1. Will the Government accept proposals sent by email to the contracting officer?\n"
+        "a. No. Submissions go through the electronic portal only.\n"
+        "2. Will late proposals be accepted if the portal is down?\n"
+        "a. Late proposals will not be accepted unless an amendment extends the deadline.\n"
+        "3. May offerors propose subcontractors located outside the country?\n"
+        "a. Yes, provided that all hosting remains within the country.",
+    ])  # fmt: skip
+    assert ingest_paths([qa], settings, "qa").exit_code == 0
+    answer = ask("Can proposals be sent by email?", ["qa"], settings=settings)
+    assert answer.answer.startswith("No. Submissions go through the electronic portal only")
+    assert "?" not in answer.answer

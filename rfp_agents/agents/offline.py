@@ -86,6 +86,8 @@ QUESTION_TAIL = re.compile(r"\?\W{0,3}(?:\w{1,2}\W{0,3})?$")
 SIDE_FLOOR = 0.6
 """A comparison side's best sentence is kept if it reaches this share of the answer's floor."""
 GREP_HITS = 5
+REPLY_SPAN = 2
+"""Statements after a question in a Q&A that count as its reply."""
 READ_PAGES = 3
 """The best retrieved pages the answerer reads whole."""
 MAX_LOOK_AGAIN = 2
@@ -245,23 +247,31 @@ class OfflineAnswerer:
         if not candidates:
             return []
         question = focus.scoring_text
-        weights = specificity_weights(set(content_terms(question)), [s for s, _ in candidates])
+        texts = [c.text for c in candidates]
+        weights = specificity_weights(set(content_terms(question)), texts)
         exact = [t.lower() for t in exact_terms(focus.question)]
         query_vector = np.asarray(self.embeddings.embed_query(question), dtype=np.float32)
-        vectors = self._embed([s for s, _ in candidates])
-        similarities = vectors @ query_vector
+        asked = [c.replies_to for c in candidates if c.replies_to]
+        asked_similarity = (
+            dict(zip(asked, self._embed(asked) @ query_vector, strict=True)) if asked else {}
+        )
+        similarities = self._embed(texts) @ query_vector
         scored = []
-        for (sentence, item), similarity in zip(candidates, similarities, strict=True):
+        for candidate, similarity in zip(candidates, similarities, strict=True):
+            sentence, item = candidate.text, candidate.evidence
+            similarity = float(similarity)
             overlap = weighted_overlap(weights, sentence)
-            score = SIMILARITY_WEIGHT * float(similarity) + OVERLAP_WEIGHT * overlap
+            if candidate.replies_to:
+                # a reply inherits how well the question it answers matches this one
+                similarity = max(similarity, float(asked_similarity[candidate.replies_to]))
+                overlap = max(overlap, weighted_overlap(weights, candidate.replies_to))
+            score = SIMILARITY_WEIGHT * similarity + OVERLAP_WEIGHT * overlap
             if exact and any(t in sentence.lower() for t in exact):
                 score += EXACT_TERM_BONUS
             if focus.answer_type and has_answer_type(sentence, focus.answer_type):
                 score += TYPE_BONUS
             score += PASSAGE_SCORE_WEIGHT * (item.score or 0.0)
-            scored.append(
-                ScoredSentence(sentence, item, round(score, 4), float(similarity), overlap)
-            )
+            scored.append(ScoredSentence(sentence, item, round(score, 4), similarity, overlap))
         scored.sort(key=lambda s: s.score, reverse=True)
         return scored
 
@@ -362,22 +372,40 @@ def _adds(text: str, chosen: Sequence[ScoredSentence], focus: QuestionFocus | No
     return any(mentions(k, terms) and not mentions(k, said) for k in focus.key_terms)
 
 
-def _candidates(evidence: Sequence[Evidence]) -> list[tuple[str, Evidence]]:
-    """The passages' sentences that could answer: statements of a useful length, once each."""
-    candidates: list[tuple[str, Evidence]] = []
+@dataclass(frozen=True)
+class Candidate:
+    """A sentence that could answer, and the question it replies to in a Q&A ("" if none)."""
+
+    text: str
+    evidence: Evidence
+    replies_to: str = ""
+
+
+def _candidates(evidence: Sequence[Evidence]) -> list[Candidate]:
+    """The passages' sentences that could answer: statements of a useful length, once each.
+
+    In a Q&A (amendments answering vendors' questions) a question is not an answer, but the
+    statements that follow it, up to the next question, reply to it.
+    """
+    candidates: list[Candidate] = []
     seen: set[str] = set()
     for item in evidence:
+        asked, replies = "", 0
         for sentence in split_sentences(item.content):
+            if QUESTION_TAIL.search(sentence):
+                asked, replies = sentence, 0
+                continue
+            replies += 1
             figure = any(ch.isdigit() for ch in sentence)
             shortest = MIN_FIGURE_CHARACTERS if figure else MIN_SENTENCE_CHARACTERS
             if not shortest <= len(sentence) <= MAX_SENTENCE_CHARACTERS:
                 continue
-            if sentence in seen or QUESTION_TAIL.search(sentence) or _is_heading(sentence):
+            if sentence in seen or _is_heading(sentence):
                 continue
             if len(content_terms(sentence)) < (2 if figure else 3):
                 continue
             seen.add(sentence)
-            candidates.append((sentence, item))
+            candidates.append(Candidate(sentence, item, asked if replies <= REPLY_SPAN else ""))
     return candidates
 
 
