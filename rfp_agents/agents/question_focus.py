@@ -9,9 +9,13 @@ the question make the choice sharper and make "no evidence" mean something:
   its **subject**: the noun phrase it asks about ("what *liquidated damages per day*
   apply…", "does the contract include a *force majeure clause*?"). When no passage mentions
   a subject term (or an RFP phrasing of it), the documents are about something else.
-- its **answer type**: "how much / how many / how long / what percentage" wants a quantity;
-  "when / by what date / deadline" wants a date or a period. A sentence without one does not
-  answer it, however similar it is.
+- its **answer type**: "what is the ceiling / price / value" wants an amount of money; "how
+  many / how long / what percentage" a quantity; "when / by what date / deadline" a date
+  (or a period). A sentence without one does not answer it, however similar it is.
+
+A word of the question that is rare in English ("escrow", "majeure": wordfreq's Zipf
+frequency) names its subject wherever it stands; when no passage holds it, nor half of the
+subject's words, the documents are about something else.
 
 The word lists are general English and procurement usage (``rfp_agents/vocabulary``), never
 taken from one document or its answers.
@@ -52,19 +56,16 @@ _MONTHS = (
     "january|february|march|april|may|june|july|august|september|october|november|december|"
     "jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec"
 )
+_CALENDAR = rf"\b(?:{_MONTHS})\.?\s+\d{{1,2}}\b|\b\d{{1,2}}\s+(?:{_MONTHS})\b|\b\d{{1,2}}/\d{{1,2}}/\d{{2,4}}\b"
+CALENDAR = re.compile(_CALENDAR, re.IGNORECASE)
+"""A calendar date ("April 2, 2026", "03/20/2026"): what "when" asks for first."""
 DATE = re.compile(
-    rf"\b(?:{_MONTHS})\.?\s+\d{{1,2}}\b|\b\d{{1,2}}\s+(?:{_MONTHS})\b|\b\d{{1,2}}/\d{{1,2}}/\d{{2,4}}\b"
-    r"|\b(?:19|20)\d{2}\b|\b\d{1,2}:\d{2}\b|\b(?:a\.m|p\.m|noon|midnight)\b"
+    rf"{_CALENDAR}|\b(?:19|20)\d{{2}}\b|\b\d{{1,2}}:\d{{2}}\b|\b(?:a\.m|p\.m|noon|midnight)\b"
     rf"|\b(?:{_NUMBER_WORDS}|\d+)\s*(?:\(\d+\)\s*)?(?:calendar\s+|business\s+|working\s+)?"
     r"(?:days?|weeks?|months?|years?|hours?)\b",
     re.IGNORECASE,
 )
 """A date, a time of day, or a period ("within ten (10) days" answers "when" too)."""
-CALENDAR = re.compile(
-    rf"\b(?:{_MONTHS})\.?\s+\d{{1,2}}\b|\b\d{{1,2}}\s+(?:{_MONTHS})\b|\b\d{{1,2}}/\d{{1,2}}/\d{{2,4}}\b",
-    re.IGNORECASE,
-)
-"""A calendar date ("April 2, 2026", "03/20/2026"): what "when" asks for first."""
 _CALENDAR_CUES = re.compile(r"^(?:\w+\s+)?when\b|\b(?:date|deadline)\b", re.IGNORECASE)
 
 
