@@ -30,6 +30,7 @@ _SENTENCE_END = re.compile(
     r"(?<=[.!;])(?<!\b[ap]\.m\.)(?<!\bNo\.)(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\bU\.S\.)(?<!\bvs\.)"
     r"\s+(?=[A-Z0-9(\"'•\-])"  # a sentence end, not after "p.m.", "No.", "e.g."
     r"|(?<=\?)\s+"  # a question ends wherever the next sentence starts
+    r"|(?<=:)[ \t]*\n\s*"  # a lead-in ends its line ("…the following terms:")
     r"|\s*[•▪●○■◦]\s*"  # a bullet glyph, wherever the text layer put it
     r"|\n\s*(?:[\-*]|\d+[.)])\s+"  # a list item at a line start
     r"|\n\s*(?=\d+(?:\.\d+)+\.?\s+[A-Z])"  # a numbered clause ("2.12.1 The ...") kept whole

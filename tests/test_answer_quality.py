@@ -209,3 +209,35 @@ def test_in_a_qa_the_reply_answers_not_the_vendor_question(settings: Settings, w
     answer = ask("Can proposals be sent by email?", ["qa"], settings=settings)
     assert answer.answer.startswith("No. Submissions go through the electronic portal only")
     assert "?" not in answer.answer
+
+
+def test_a_list_item_is_quoted_with_the_lead_in_that_gives_it_its_sense(
+    settings: Settings, workdir
+):
+    """Quoted alone, "An agreement providing for liquidated damages." reads as a term of the
+    contract; its lead-in says the buyer cannot agree to it."""
+    from rfp_agents.ingest import ingest_paths
+    from tests.pdf_factory import text_pdf
+
+    terms = text_pdf(workdir / "terms.pdf", [
+        "General terms\n\n"
+        "As a public body, the University cannot agree to any of the following terms:\n\n"
+        "A. An express or implied waiver of sovereign immunity.\n"
+        "B. An agreement to indemnify or hold harmless any entity.\n"
+        "C. An agreement providing for the payment of liquidated damages.\n"
+        "D. Waiver of jury trial.\n\n"
+        "Contracts are issued only to the firm named on the signed cover page.",
+    ])  # fmt: skip
+    assert ingest_paths([terms], settings, "terms").exit_code == 0
+    answer = ask("Can the University agree to pay liquidated damages?", ["terms"],
+                 settings=settings)  # fmt: skip
+    assert "cannot agree to any of the following terms: … An agreement providing for the " \
+           "payment of liquidated damages" in answer.answer  # fmt: skip
+    assert not answer.unsupported
+
+
+def test_a_section_number_is_not_the_figure_a_question_asks_for():
+    from rfp_agents.agents.question_focus import has_answer_type
+
+    assert not has_answer_type("7.5 Contractor Performance", "quantity")
+    assert has_answer_type("2.12.1 A Performance Bond of fifty percent (50%).", "quantity")

@@ -59,3 +59,17 @@ def test_files_that_keep_their_original_names_are_found_by_their_titles(
     titles = {d["source"]: d["title"] for d in docs}
     assert "Snow Removal Services" in titles["RFQ.pdf"]
     assert "Street Lighting Maintenance" in titles["Entire_RFQ.pdf"]
+
+
+def test_a_common_word_of_a_title_names_no_document():
+    """ "ISSUE DATE" in a title does not make "the due date" name that document; "George
+    Mason" written as a name does."""
+    from rfp_agents.retrieval.subjects import named_documents
+
+    titles = {
+        "gmu.pdf": "REQUEST FOR PROPOSALS ISSUE DATE: September 4 · George Mason",
+        "qa.pdf": "Office of Products and Programs RFQ Amendment 3 Revised Q&A",
+        "county.pdf": "Invitation to bid: snow removal",
+    }
+    assert named_documents("Will the proposal due date be extended?", titles) == []
+    assert named_documents("When is the George Mason proposal due?", titles) == ["gmu.pdf"]

@@ -38,6 +38,7 @@ from rfp_agents.agents.models import DomainFinding, finding_from_messages
 from rfp_agents.agents.profiles import DomainProfile
 from rfp_agents.agents.question_focus import (
     CALENDAR,
+    SECTION_NUMBER,
     QuestionFocus,
     has_answer_type,
     mentions,
@@ -220,7 +221,10 @@ class OfflineAnswerer:
         missing = missing_terms(focus, [s.text for s in scored])
         if missing and not comparison:
             return f"no passage mentions {', '.join(repr(t) for t in missing)}"
-        if not comparison and not has_answer_type(chosen[0].text, focus.answer_type):
+        if comparison:
+            return None
+        lead = chosen[0]
+        if not has_answer_type(lead.text, focus.answer_type):
             return f"the question asks for a {focus.answer_type} and no close sentence states one"
         return None
 
@@ -385,31 +389,59 @@ def _candidates(evidence: Sequence[Evidence]) -> list[Candidate]:
     """The passages' sentences that could answer: statements of a useful length, once each.
 
     In a Q&A (amendments answering vendors' questions) a question is not an answer, but the
-    statements that follow it, up to the next question, reply to it.
+    statements that follow it, up to the next question, reply to it. An item of a list (a
+    sentence after a marker such as "E.", following a lead-in that ends with a colon) is
+    quoted with the lead-in that gives it its sense ("George Mason cannot agree to any of the
+    following terms: … An agreement providing for liquidated damages").
     """
     candidates: list[Candidate] = []
     seen: set[str] = set()
-    for item in evidence:
+    lead_in, marked, previous = "", False, None
+    for item in sorted(evidence, key=_reading_order):
         asked, replies = "", 0
+        if previous is None or _reading_order(previous)[:3] != _reading_order(item)[:3]:
+            lead_in, marked = "", False  # a list carries over only to the next passage of its page
+        previous = item
         for sentence in split_sentences(item.content):
+            if LIST_MARKER.match(sentence):
+                marked = True  # "A.", "(b)", "3)": the next sentence is an item
+                continue
             if QUESTION_TAIL.search(sentence):
-                asked, replies = sentence, 0
+                asked, replies, lead_in, marked = sentence, 0, "", False
                 continue
             replies += 1
-            figure = any(ch.isdigit() for ch in sentence)
-            shortest = MIN_FIGURE_CHARACTERS if figure else MIN_SENTENCE_CHARACTERS
-            if not shortest <= len(sentence) <= MAX_SENTENCE_CHARACTERS:
+            in_list = bool(lead_in) and marked
+            text = f"{lead_in} … {sentence}" if in_list else sentence
+            lead_in = sentence if sentence.rstrip().endswith(":") else lead_in if in_list else ""
+            marked = False
+            if not _usable(sentence) or text in seen:
                 continue
-            if sentence in seen or _is_heading(sentence):
-                continue
-            if len(content_terms(sentence)) < (2 if figure else 3):
-                continue
-            seen.add(sentence)
-            candidates.append(Candidate(sentence, item, asked if replies <= REPLY_SPAN else ""))
+            seen.add(text)
+            candidates.append(Candidate(text, item, asked if replies <= REPLY_SPAN else ""))
     return candidates
 
 
+def _reading_order(item: Evidence) -> tuple[str, str, int, int]:
+    """(kb, file, page, chunk index): passages of one page in the order they were written."""
+    index = item.chunk_id.rsplit("-c", 1)[-1]
+    return (item.kb, item.source_file, item.page_number, int(index) if index.isdigit() else 0)
+
+
+LIST_MARKER = re.compile(r"^\(?(?:[A-Za-z]|[0-9]{1,2}|[ivxIVX]{1,4})[.)]$")
+"""A list item's marker on its own ("A.", "(b)", "3)", "iv."), as the sentence split leaves it."""
+
+
+def _usable(sentence: str) -> bool:
+    """A statement of a useful length with enough content words (shorter with a figure)."""
+    figure = any(ch.isdigit() for ch in sentence)
+    shortest = MIN_FIGURE_CHARACTERS if figure else MIN_SENTENCE_CHARACTERS
+    if not shortest <= len(sentence) <= MAX_SENTENCE_CHARACTERS or _is_heading(sentence):
+        return False
+    return len(content_terms(sentence)) >= (2 if figure else 3)
+
+
 def _is_heading(sentence: str) -> bool:
+    sentence = SECTION_NUMBER.sub("", sentence)  # "7.5 Contractor Performance"
     words = sentence.split()
     return (
         len(words) <= MAX_HEADING_WORDS

@@ -56,7 +56,11 @@ _MONTHS = (
     "january|february|march|april|may|june|july|august|september|october|november|december|"
     "jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec"
 )
-_CALENDAR = rf"\b(?:{_MONTHS})\.?\s+\d{{1,2}}\b|\b\d{{1,2}}\s+(?:{_MONTHS})\b|\b\d{{1,2}}/\d{{1,2}}/\d{{2,4}}\b"
+_CALENDAR = (
+    rf"\b(?:{_MONTHS})\.?\s+\d{{1,2}}\b"  # April 2
+    rf"|\b\d{{1,2}}\s+(?:{_MONTHS})\b"  # 2 April
+    r"|\b\d{1,2}/\d{1,2}/\d{2,4}\b"  # 04/02/2026
+)
 CALENDAR = re.compile(_CALENDAR, re.IGNORECASE)
 """A calendar date ("April 2, 2026", "03/20/2026"): what "when" asks for first."""
 DATE = re.compile(
@@ -66,6 +70,8 @@ DATE = re.compile(
     re.IGNORECASE,
 )
 """A date, a time of day, or a period ("within ten (10) days" answers "when" too)."""
+SECTION_NUMBER = re.compile(r"^\s*\(?(?:\d+(?:\.\d+)*|[A-Za-z])[.)]?\s+(?=[A-Z(])")
+"""The number of a clause or section at the start of a sentence ("2.12.1", "7.5", "(a)")."""
 _CALENDAR_CUES = re.compile(r"^(?:\w+\s+)?when\b|\b(?:date|deadline)\b", re.IGNORECASE)
 
 
@@ -258,6 +264,7 @@ def has_answer_type(sentence: str, kind: AnswerType | None) -> bool:
     """True when ``sentence`` holds what a ``kind`` question asks for (always for None)."""
     if kind is None:
         return True
+    sentence = SECTION_NUMBER.sub("", sentence)  # "7.5 Contractor Performance" holds no figure
     if kind == "date":
         return bool(DATE.search(sentence))
     if kind == "money":

@@ -72,8 +72,18 @@ def naming_terms(
             found |= {a, b}
     if title:
         words = set(content_terms(title)) - shared - vocabulary().question_words
-        found |= {t for raw, t in pairs if t in words and len(raw) >= 3 and not raw[:1].isdigit()}
+        names = {w.lower() for w in _CAPITALISED.findall(question)}
+        found |= {
+            t
+            for raw, t in pairs
+            if t in words and raw in names and len(raw) >= 3 and not raw[:1].isdigit()
+        }
     return found
+
+
+_CAPITALISED = re.compile(r"\b[A-Z][\w.\-]*")
+"""Words written with a capital: a title word names a document only when the question writes
+it as a name ("the George Mason RFP"), not as a common word ("the due date")."""
 
 
 def without_naming(question: str, naming: set[str] | frozenset[str]) -> str:
