@@ -54,6 +54,7 @@ from rfp_agents.text import (
     exact_terms,
     specificity_weights,
     split_sentences,
+    term_overlap,
     weighted_overlap,
 )
 
@@ -362,9 +363,7 @@ def _lead(scored: Sequence[ScoredSentence], focus: QuestionFocus | None) -> Scor
 
 def _repeats(text: str, chosen: Sequence[ScoredSentence]) -> bool:
     terms = set(content_terms(text))
-    if not terms:
-        return True
-    return any(len(terms & set(content_terms(c.text))) / len(terms) >= REPEATS for c in chosen)
+    return not terms or any(term_overlap(terms, c.text) >= REPEATS for c in chosen)
 
 
 def _adds(text: str, chosen: Sequence[ScoredSentence], focus: QuestionFocus | None) -> bool:

@@ -149,16 +149,13 @@ def _words(text: str) -> frozenset[str]:
 
 
 # English grammar, not vocabulary: how the noun phrase of a question is delimited.
-_AUXILIARIES = _words(
-    "is are was were be does do did will would can could should may might must shall has have had"
-)
-_DETERMINERS = _words("the a an this these those its their his her our your any")
-_PHRASE_ENDS = _AUXILIARIES | _words(
-    "of for in on under to by with from at during between about if when that which who whose "
-    "whom where while after before than per"
-)
 _DO_SUPPORT = _words("do does did will would can could should must may might shall")
+_AUXILIARIES = _DO_SUPPORT | _words("is are was were be has have had")
+_DETERMINERS = _words("the a an this these those its their his her our your any")
 _PREPOSITIONS = _words("of for in on under by with from at during between about per after before")
+_PHRASE_ENDS = (
+    _AUXILIARIES | _PREPOSITIONS | _words("to if when that which who whose whom where while than")
+)
 _WH = _words("what which whose")
 _LEADING_PREPOSITIONS = _words("under in for from to at by with on according")
 _OBJECT_VERBS = _words(

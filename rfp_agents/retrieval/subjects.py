@@ -111,14 +111,18 @@ def _titled(sources: Sources) -> dict[str, str]:
     return dict(sources) if isinstance(sources, Mapping) else dict.fromkeys(sources, "")
 
 
-def named_documents(question: str, sources: Sources) -> list[str]:
+def named_documents(
+    question: str, sources: Sources, shared: frozenset[str] | None = None
+) -> list[str]:
     """The documents the question names most specifically (none if it names all or none).
 
     The documents with the most naming terms (``naming_terms``) win: "the cloud.gov QASP"
-    names the QASP, not every cloud.gov document.
+    names the QASP, not every cloud.gov document. ``shared`` is ``shared_title_terms`` of
+    the sources, when the caller has it already.
     """
     titles = _titled(sources)
-    shared = shared_title_terms(titles)
+    if shared is None:
+        shared = shared_title_terms(titles)
     counts = {s: len(naming_terms(question, s, t, shared)) for s, t in titles.items()}
     best = max(counts.values(), default=0)
     if not best:
@@ -131,7 +135,9 @@ def _sides(text: str) -> list[str]:
     return [s.strip(" ?.,;:") for s in _SIDE_SPLIT.split(text) if s.strip(" ?.,;:")]
 
 
-def comparison_subjects(question: str, sources: Sources) -> list[Subject]:
+def comparison_subjects(
+    question: str, sources: Sources, shared: frozenset[str] | None = None
+) -> list[Subject]:
     """The sides of a comparison question, each with the documents it names.
 
     "Compare the QASP's uptime and the Alaska QAP's" gives two subjects naming one document
@@ -149,7 +155,9 @@ def comparison_subjects(question: str, sources: Sources) -> list[Subject]:
             break
     if len(sides) < 2:
         return []
-    subjects = [Subject(side, named_documents(side, sources)) for side in sides]
+    if shared is None:
+        shared = shared_title_terms(_titled(sources))
+    subjects = [Subject(side, named_documents(side, sources, shared)) for side in sides]
     if len({tuple(s.documents) for s in subjects if s.documents}) == 1:
         # Both sides name the same documents: the comparison is within them, not across.
         return [Subject(s.text, []) for s in subjects]
