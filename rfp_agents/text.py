@@ -71,6 +71,14 @@ def _stem(term: str) -> str:
     return term
 
 
+def zipf_frequency(word: str) -> float:
+    """How common an English word is, on wordfreq's Zipf scale (log10 of uses per billion
+    words: "system" 5.6, "court" 5.4, "payment" 4.7, "escrow" 3.0, unknown words 0)."""
+    from wordfreq import zipf_frequency as frequency  # loads its list on first use (~0.3 s)
+
+    return frequency(word, "en")
+
+
 def term_overlap(query_terms: set[str], text: str) -> float:
     """Share of ``query_terms`` that appear in ``text`` (0 when there are none)."""
     if not query_terms:
@@ -78,15 +86,39 @@ def term_overlap(query_terms: set[str], text: str) -> float:
     return len(query_terms & set(content_terms(text))) / len(query_terms)
 
 
+_WRAPPED_PARAGRAPH = re.compile(r"(?<=[A-Za-z0-9,)])[ \t]*\n[ \t]*\n\s*(?=[a-z])")
+_NUMBER_AFTER_LINE = re.compile(r"(?m)^(?P<line>[^\n]*)\n(?=\s*\d+(?:\.\d+)+\.?\s)")
+_MID_SENTENCE_LINE = re.compile(r"\b[a-z]{2,}\b.*[A-Za-z0-9,]$")
+
+
+def _rejoin_wrapped_lines(text: str) -> str:
+    """Undo the PDF's line breaks that only look like sentence ends.
+
+    A blank line inside a sentence (a word, a blank line, then a lower-case word: "running
+    in", "non-production and production?") is layout, not a paragraph end. A number at a line
+    start after a line that stops mid-sentence ("The requirement is for WCAG", "2.1 AA
+    standards") is a version or a figure, not a numbered clause; a clause number follows a
+    sentence end or a heading ("1.1 Objective" after "PART 1 GENERAL INFORMATION").
+    """
+    text = _WRAPPED_PARAGRAPH.sub(" ", text)
+
+    def join(match: re.Match[str]) -> str:
+        line = match.group("line").rstrip()
+        return f"{line} " if _MID_SENTENCE_LINE.search(line) else f"{line}\n"
+
+    return _NUMBER_AFTER_LINE.sub(join, text)
+
+
 def split_sentences(text: str, max_characters: int = 400) -> list[str]:
     """Split a passage into sentences and list items, whitespace normalised.
 
+    Line breaks that only look like sentence ends are undone first (``_rejoin_wrapped_lines``).
     Table rows and run-on text have no sentence ends; a "sentence" longer than
     ``max_characters`` is cut into overlapping word windows of about half that size, so the
     part that answers can still be quoted whole.
     """
     sentences = []
-    for part in _SENTENCE_END.split(text):
+    for part in _SENTENCE_END.split(_rejoin_wrapped_lines(text)):
         flat = " ".join((part or "").split())
         if not flat:
             continue

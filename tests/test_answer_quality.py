@@ -41,6 +41,34 @@ def test_stitched_overlapping_fragments_count_as_a_repeat():
     assert not repeats_sentence("The term is five years [1]. Renewals need mutual consent [2].")
 
 
+# ------------------------------------------------------------------- sentence splitting
+@pytest.mark.parametrize(
+    ("text", "sentences"),
+    [
+        # the PDF's blank line inside a sentence is layout, not a paragraph end
+        ("What targets apply to systems running in\n\nnon-production and production?\n\nA.",
+         ["What targets apply to systems running in non-production and production?", "A."]),
+        # a real paragraph end still ends the sentence
+        ("Scope of Work\n\nThe vendor delivers monthly.\n\nInvoices are paid net 30.",
+         ["Scope of Work", "The vendor delivers monthly.", "Invoices are paid net 30."]),
+        # a version after a line that stops mid-sentence is not a numbered clause...
+        ("A16: The requirement is for WCAG\n2.1\nAA standards. It is amended.",
+         ["A16: The requirement is for WCAG 2.1 AA standards.", "It is amended."]),
+        # ...but a clause number after a heading or a sentence end is
+        ("PART 1 GENERAL INFORMATION\n1.1 Objective The agency needs support.\n"
+         "The work is described below.\n2.12.1 The contractor shall report.",
+         ["PART 1 GENERAL INFORMATION", "1.1 Objective The agency needs support.",
+          "The work is described below.", "2.12.1 The contractor shall report."]),
+        ("Proposals are due at 2:00 p.m. Eastern on May 4. Late ones are rejected.",
+         ["Proposals are due at 2:00 p.m. Eastern on May 4.", "Late ones are rejected."]),
+    ],
+)  # fmt: skip
+def test_passages_split_into_their_sentences(text: str, sentences: list[str]):
+    from rfp_agents.text import split_sentences
+
+    assert split_sentences(text) == sentences
+
+
 # ---------------------------------------------------------------- what a question asks
 @pytest.mark.parametrize(
     ("question", "subject"),
@@ -209,6 +237,31 @@ def test_in_a_qa_the_reply_answers_not_the_vendor_question(settings: Settings, w
     answer = ask("Can proposals be sent by email?", ["qa"], settings=settings)
     assert answer.answer.startswith("No. Submissions go through the electronic portal only")
     assert "?" not in answer.answer
+
+
+def test_a_short_reply_is_quoted_after_its_question(settings: Settings, workdir):
+    """ "99.9%" alone says nothing; with the vendor's question it says what it measures. A
+    question the PDF wrapped across a blank line is still one question."""
+    from rfp_agents.ingest import ingest_paths
+    from tests.pdf_factory import text_pdf
+
+    qa = text_pdf(workdir / "Questions and Answers.pdf", [
+        "Questions and Answers\n\n"
+        "11.\nHow many user accounts does the current portal hold?\n\nA.\n~4,000\n\n"
+        "12.\nWhat availability target applies to the case management system running in\n\n"
+        "production and staging?\n\nA.\n99.9%\n\n"
+        "13.\nWill the incumbent staff be available for transition interviews?\n\nA.\n"
+        "The agency cannot commit incumbent staff to interviews with offerors.",
+    ])  # fmt: skip
+    assert ingest_paths([qa], settings, "qa").exit_code == 0
+    answer = ask("What availability must the case management system meet in production?",
+                 ["qa"], settings=settings)  # fmt: skip
+    assert answer.answer.startswith(
+        "“What availability target applies to the case management system running in "
+        "production and staging?” 99.9% [1]"
+    )
+    assert [c.page_number for c in answer.cited] == [1]
+    assert not answer.no_evidence
 
 
 def test_a_list_item_is_quoted_with_the_lead_in_that_gives_it_its_sense(

@@ -73,3 +73,20 @@ def test_a_common_word_of_a_title_names_no_document():
     }
     assert named_documents("Will the proposal due date be extended?", titles) == []
     assert named_documents("When is the George Mason proposal due?", titles) == ["gmu.pdf"]
+
+
+def test_one_common_title_word_or_part_of_a_file_name_word_names_no_document():
+    """ "the TANF Data Reporting System" does not name the PWS whose title says "Information
+    Systems" and whose file name says "metadata"; "the Tax Court RFQ" still names its RFQ."""
+    from rfp_agents.retrieval.subjects import named_documents
+
+    titles = {
+        "va-vista-metadata-pws.pdf": "PERFORMANCE WORK STATEMENT Health Information Systems",
+        "hhs-draft-rfq.pdf": "Office of Acquisitions Draft Request for Quotation",
+        "ustaxcourt-ef-cms-rfq.pdf": "REQUEST FOR QUOTE United States Tax Court",
+    }
+    question = "What user authentication must the TANF Data Reporting System include?"
+    assert named_documents(question, titles) == []
+    assert named_documents("What does the Tax Court RFQ pay?", titles) == [
+        "ustaxcourt-ef-cms-rfq.pdf"
+    ]

@@ -94,6 +94,10 @@ READ_PAGES = 3
 """The best retrieved pages the answerer reads whole."""
 MAX_LOOK_AGAIN = 2
 """Missing terms grepped for before the answerer says "no evidence"."""
+SELF_STANDING_TERMS = 3
+"""Content words a Q&A reply needs to be quoted without its question."""
+MAX_NAMED_GREPS = 3
+"""Named documents the look-again grep searches one by one (a question names few)."""
 
 
 @dataclass(frozen=True)
@@ -103,6 +107,13 @@ class ScoredSentence:
     score: float
     similarity: float
     overlap: float
+    replies_to: str = ""
+
+    @property
+    def said_or_asked(self) -> str:
+        """The sentence with the Q&A question it replies to: "100% remote." answers
+        "What mix of remote and onsite work is preferred?", so it is about onsite work."""
+        return f"{self.replies_to} {self.text}" if self.replies_to else self.text
 
 
 class OfflineAnswerer:
@@ -142,7 +153,7 @@ class OfflineAnswerer:
         focus = question_focus(search_text, _naming_terms(tools))
         scope = evidence if sides else _in_documents(evidence, named)
         scored = self.score_sentences(focus, scope)
-        missing = missing_terms(focus, [s.text for s in scored])
+        missing = missing_terms(focus, [s.said_or_asked for s in scored])
         if missing and not sides:
             # look again before saying "no evidence": the passages retrieved for the whole
             # question may have missed the one that names its subject
@@ -219,7 +230,7 @@ class OfflineAnswerer:
                 f"the best passage sentence scored {best:.2f}, below "
                 f"{self.settings.no_evidence_score:.2f} (RFP_NO_EVIDENCE_SCORE)"
             )
-        missing = missing_terms(focus, [s.text for s in scored])
+        missing = missing_terms(focus, [s.said_or_asked for s in scored])
         if missing and not comparison:
             return f"no passage mentions {', '.join(repr(t) for t in missing)}"
         if comparison:
@@ -232,12 +243,21 @@ class OfflineAnswerer:
     def _grep(
         self, terms: Sequence[str], named: Sequence[str], tools: KnowledgeTools
     ) -> list[BaseMessage]:
-        """Grep for the question's terms no passage mentioned (in the one document the
-        question names, if it names one), by their stem: "deviat" finds "deviation"."""
-        where = {"source_file": named[0]} if len(named) == 1 else {}
+        """Grep for the question's terms no passage mentioned, in each document the question
+        names (all of them if it names none), by their stem from a word start: "deviat"
+        finds "deviation"; "fund" does not find "refund". One grep a named document, so a
+        document early in the alphabet cannot take every hit."""
+        scopes: list[dict[str, str]] = [{"source_file": n} for n in named[:MAX_NAMED_GREPS]] or [{}]
         calls = [
-            tool_call("grep_documents", pattern=_stem_pattern(term), max_hits=GREP_HITS, **where)
+            tool_call(
+                "grep_documents",
+                pattern=rf"\b{re.escape(_stem_pattern(term))}",
+                regex=True,
+                max_hits=GREP_HITS,
+                **where,
+            )
             for term in terms[:MAX_LOOK_AGAIN]
+            for where in scopes
         ]
         return [AIMessage(content="", tool_calls=calls), *run_tool_calls(calls, tools.as_tools())]
 
@@ -276,7 +296,11 @@ class OfflineAnswerer:
             if focus.answer_type and has_answer_type(sentence, focus.answer_type):
                 score += TYPE_BONUS
             score += PASSAGE_SCORE_WEIGHT * (item.score or 0.0)
-            scored.append(ScoredSentence(sentence, item, round(score, 4), similarity, overlap))
+            scored.append(
+                ScoredSentence(
+                    sentence, item, round(score, 4), similarity, overlap, candidate.replies_to
+                )
+            )
         scored.sort(key=lambda s: s.score, reverse=True)
         return scored
 
@@ -388,8 +412,10 @@ def _candidates(evidence: Sequence[Evidence]) -> list[Candidate]:
     """The passages' sentences that could answer: statements of a useful length, once each.
 
     In a Q&A (amendments answering vendors' questions) a question is not an answer, but the
-    statements that follow it, up to the next question, reply to it. An item of a list (a
-    sentence after a marker such as "E.", following a lead-in that ends with a colon) is
+    statements that follow it, up to the next question, reply to it; a reply too short to
+    stand alone is quoted after its question, in quotation marks so it reads as one sentence
+    ('“What mix of remote and onsite work is preferred?” 100% remote.'). An item of a list
+    (a sentence after a marker such as "E.", following a lead-in that ends with a colon) is
     quoted with the lead-in that gives it its sense ("George Mason cannot agree to any of the
     following terms: … An agreement providing for liquidated damages").
     """
@@ -410,13 +436,17 @@ def _candidates(evidence: Sequence[Evidence]) -> list[Candidate]:
                 continue
             replies += 1
             in_list = bool(lead_in) and marked
+            reply = asked if replies <= REPLY_SPAN else ""
             text = f"{lead_in} … {sentence}" if in_list else sentence
+            quoted = sentence
+            if reply and _needs_its_question(sentence):
+                text = quoted = f"“{reply}” {sentence}"
             lead_in = sentence if sentence.rstrip().endswith(":") else lead_in if in_list else ""
             marked = False
-            if not _usable(sentence) or text in seen:
+            if not _usable(quoted) or text in seen:
                 continue
             seen.add(text)
-            candidates.append(Candidate(text, item, asked if replies <= REPLY_SPAN else ""))
+            candidates.append(Candidate(text, item, reply))
     return candidates
 
 
@@ -428,6 +458,12 @@ def _reading_order(item: Evidence) -> tuple[str, str, int, int]:
 
 LIST_MARKER = re.compile(r"^\(?(?:[A-Za-z]|[0-9]{1,2}|[ivxIVX]{1,4})[.)]$")
 """A list item's marker on its own ("A.", "(b)", "3)", "iv."), as the sentence split leaves it."""
+
+
+def _needs_its_question(reply: str) -> bool:
+    """A reply too short to stand alone ("99.99%", "Yes.", "100% remote."): it is quoted
+    after the question it answers, or the analyst reads a figure without its subject."""
+    return len(content_terms(reply)) < SELF_STANDING_TERMS
 
 
 def _usable(sentence: str) -> bool:

@@ -30,7 +30,7 @@ from functools import cache
 from typing import Literal
 
 from rfp_agents.retrieval.subjects import without_naming
-from rfp_agents.text import content_terms, raw_terms
+from rfp_agents.text import content_terms, raw_terms, zipf_frequency
 from rfp_agents.vocabulary import vocabulary
 
 AnswerType = Literal["money", "quantity", "date"]
@@ -129,9 +129,7 @@ RARE_ZIPF = 4.0
 def _is_rare(word: str) -> bool:
     if word[:1].isdigit() or word.startswith("$"):
         return True
-    from wordfreq import zipf_frequency  # loads its English list on first use (~0.3 s)
-
-    return zipf_frequency(word, "en") < RARE_ZIPF
+    return zipf_frequency(word) < RARE_ZIPF
 
 
 @cache

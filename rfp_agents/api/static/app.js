@@ -60,6 +60,8 @@ async function loadDocuments() {
   const body = $("documents").querySelector("tbody");
   if (!kb) { body.replaceChildren(); return; }
   const docs = await api(`/api/documents?kb=${encodeURIComponent(kb)}`);
+  // another knowledge base was chosen while this list loaded: its own load shows it
+  if ($("kb").value !== kb) return;
   body.replaceChildren(...docs.map((d) => {
     const row = document.createElement("tr");
     row.append(text("td", d.source), text("td", d.pages), text("td", d.chunks),
