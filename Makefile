@@ -30,6 +30,7 @@ $(VENV)/.dev: $(BIN)/rfp pyproject.toml
 
 ## demo: set up, ingest the sample RFP, and ask a question (answer with page citations).
 demo: $(BIN)/rfp
+	@$(MAKE) -s --no-print-directory $(TESSERACT) || echo "(continuing: the sample has a text layer)"
 	RFP_HOME=$(DEMO_HOME) $(BIN)/rfp ingest data/sample_rfp.pdf --kb sample
 	RFP_HOME=$(DEMO_HOME) $(BIN)/rfp docs --kb sample
 	RFP_HOME=$(DEMO_HOME) $(BIN)/rfp ask "$(DEMO_QUESTION)" --kb sample --steps
@@ -44,8 +45,20 @@ $(CHROMIUM):
 	  echo "the browser test needs Debian's chromium: sudo apt-get install chromium" >&2; exit 1; \
 	fi
 
-## test: set up with dev extras and Chromium, lint, and run the whole test suite.
-test: $(VENV)/.dev $(CHROMIUM)
+# OCR of scanned pages uses Debian's Tesseract with English and Spanish; installed when missing
+# (as root). Without it `rfp ingest` still works and says which pages it could not read.
+TESSERACT ?= /usr/bin/tesseract
+OCR_PACKAGES := tesseract-ocr tesseract-ocr-eng tesseract-ocr-spa
+$(TESSERACT):
+	@if [ "$$(id -u)" = 0 ]; then \
+	  echo "installing Debian's tesseract-ocr for scanned pages"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(OCR_PACKAGES) >/dev/null; \
+	else \
+	  echo "scanned pages need Tesseract: sudo apt-get install $(OCR_PACKAGES)" >&2; exit 1; \
+	fi
+
+## test: set up with dev extras, Chromium and Tesseract, lint, and run the whole test suite.
+test: $(VENV)/.dev $(CHROMIUM) $(TESSERACT)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/python -m pytest -q

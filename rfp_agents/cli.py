@@ -131,6 +131,7 @@ def ingest(
             console=console,
         ) as progress:
             task = progress.add_task("ingesting", total=None)
+            scans = progress.add_task("scanned pages read by OCR", total=None, visible=False)
 
             def on_start(path: Path, index: int, total: int) -> None:
                 progress.update(task, total=total, description=f"ingesting {path.name}")
@@ -139,7 +140,15 @@ def ingest(
                 progress.console.print(f"{outcome.source}: {outcome.describe()}", highlight=False)
                 progress.advance(task)
 
-            report = ingest_paths(paths, settings, kb, on_start=on_start, on_done=on_done)
+            def on_ocr_page(source: str, page) -> None:
+                progress.update(
+                    scans, visible=True, description=f"OCR {source} p. {page.page_number}"
+                )
+                progress.advance(scans)
+
+            report = ingest_paths(
+                paths, settings, kb, on_start=on_start, on_done=on_done, on_ocr_page=on_ocr_page
+            )
     if json_output:
         render.print_json(
             {

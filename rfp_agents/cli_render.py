@@ -85,8 +85,19 @@ def documents(kb: str, records: list[Any]) -> None:
     for name in ("pages", "chunks", "doc_id", "ingested at"):
         table.add_column(name, no_wrap=True)
     for r in records:
-        table.add_row(r.source, r.title, str(r.pages), str(r.chunks), r.doc_id, r.ingested_at)
+        table.add_row(r.source, r.title, _pages(r), str(r.chunks), r.doc_id, r.ingested_at)
     console.print(table)
+
+
+def _pages(record: Any) -> str:
+    """ "44", "44 (5 by OCR)", "44 (2 unread)": how many pages, and how they were read."""
+    notes = []
+    if record.ocr_pages:
+        notes.append(f"{record.ocr_pages} by OCR")
+    unread = record.pages_without_text - record.ocr_pages
+    if unread > 0:
+        notes.append(f"{unread} unread")
+    return f"{record.pages} ({', '.join(notes)})" if notes else str(record.pages)
 
 
 def retrieval(kb: str, output: Any) -> None:
@@ -205,8 +216,13 @@ def answer(answer: Any, steps: bool) -> None:
         console.print()
         console.print(label("References", "bold"))
         for c in cited:
+            scan = (
+                ""
+                if c.ocr_confidence is None
+                else f", scanned page read by OCR at {c.ocr_confidence:.0f}% confidence"
+            )
             console.print(
-                f"  [{c.n}] {c.source_file}, p. {c.page_number} ({c.kb}, {c.chunk_id})",
+                f"  [{c.n}] {c.source_file}, p. {c.page_number} ({c.kb}, {c.chunk_id}{scan})",
                 highlight=False,
                 soft_wrap=True,
             )

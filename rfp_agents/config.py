@@ -59,6 +59,18 @@ class Settings(BaseSettings):
         description="A line at the top or bottom of at least this share of pages is a running "
         "header/footer and is dropped.",
     )
+    ocr: bool = Field(
+        default=True,
+        description="Read pages without a text layer (scans) by OCR with Tesseract at ingest.",
+    )
+    ocr_languages: Annotated[str, Field(pattern=r"^[a-z_]{3,}(\+[a-z_]{3,})*$")] = Field(
+        default="eng+spa", description="Tesseract languages for OCR, joined with '+'."
+    )
+    ocr_dpi: Annotated[int, Field(ge=72, le=600)] = 200
+    ocr_workers: Annotated[int, Field(ge=1, le=16)] = Field(
+        default=2, description="Pages read by OCR at once (one Tesseract process each)."
+    )
+    tesseract_command: str = "tesseract"
     max_pdf_pages: Annotated[int, Field(ge=1)] = 5000
     max_pdf_bytes: Annotated[int, Field(ge=1)] = 200 * 1024 * 1024
     store_write_batch: Annotated[int, Field(ge=1, le=5000)] = 500

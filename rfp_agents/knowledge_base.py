@@ -72,6 +72,8 @@ class DocumentRecord:
     ingested_at: str
     title: str = ""
     """What the document calls itself (``ingest.titles``); "" for documents ingested before."""
+    ocr_pages: int = 0
+    """Pages without a text layer that were read by OCR."""
 
     def to_metadata(self) -> dict[str, Any]:
         return {
@@ -84,6 +86,7 @@ class DocumentRecord:
             "size_bytes": self.size_bytes,
             "ingested_at": self.ingested_at,
             "title": self.title,
+            "ocr_pages": self.ocr_pages,
         }
 
     @classmethod
@@ -98,6 +101,7 @@ class DocumentRecord:
             size_bytes=int(meta.get("size_bytes", 0)),
             ingested_at=str(meta.get("ingested_at", "")),
             title=str(meta.get("title", "")),
+            ocr_pages=int(meta.get("ocr_pages", 0)),
         )
 
     def with_status(self, status: DocumentStatus) -> DocumentRecord:

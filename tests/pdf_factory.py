@@ -36,3 +36,28 @@ def truncated_pdf(source: Path, path: Path, keep: float = 0.3) -> Path:
     data = source.read_bytes()
     path.write_bytes(data[: int(len(data) * keep)])
     return path
+
+
+def scanned_pages_pdf(
+    source: Path, path: Path, pages: list[int], scanned: set[int], dpi: int = 150
+) -> Path:
+    """``pages`` of a real PDF (1-based) as a new PDF in which the ``scanned`` ones (numbers
+    in the new PDF) are images only, as a scanner makes them: no text layer at all."""
+    import pypdfium2 as pdfium
+
+    reader = PdfReader(source)
+    writer = PdfWriter()
+    rendered = pdfium.PdfDocument(source)
+    for new_number, page_number in enumerate(pages, start=1):
+        if new_number not in scanned:
+            writer.add_page(reader.pages[page_number - 1])
+            continue
+        image = rendered[page_number - 1].render(scale=dpi / 72).to_pil().convert("RGB")
+        buffer = io.BytesIO()
+        image.save(buffer, format="PDF", resolution=dpi)
+        writer.add_page(PdfReader(buffer).pages[0])
+    rendered.close()
+    out = io.BytesIO()
+    writer.write(out)
+    path.write_bytes(out.getvalue())
+    return path

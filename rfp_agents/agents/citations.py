@@ -46,6 +46,11 @@ class Citation(BaseModel):
     score: float | None = None
     cited: bool = Field(description="True when the answer text carries this marker.")
     domains: list[str] = Field(default_factory=list)
+    ocr_confidence: float | None = Field(
+        default=None,
+        description="Set when the cited page is a scan read by OCR (mean word confidence, "
+        "0-100): check the wording against the page.",
+    )
 
 
 class UnsupportedSentence(BaseModel):
@@ -192,6 +197,7 @@ def number_citations(
             score=first[key].score,
             cited=key in cited_keys,
             domains=domains[key],
+            ocr_confidence=first[key].ocr_confidence,
         )
         for key, n in sorted(numbers.items(), key=lambda kv: kv[1])
     ]

@@ -30,6 +30,11 @@ class Evidence(BaseModel):
         default=None, description="Relevance of the passage to the query (None for page reads)."
     )
     tool: str = Field(description="The tool that returned it.")
+    ocr_confidence: float | None = Field(
+        default=None,
+        description="Set when the page had no text layer and was read by OCR: Tesseract's "
+        "mean word confidence (0-100).",
+    )
 
     @property
     def key(self) -> tuple[str, str]:

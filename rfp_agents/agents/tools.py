@@ -285,6 +285,7 @@ class KnowledgeTools:
             content=content,
             score=score,
             tool=tool,
+            ocr_confidence=meta.get("ocr_confidence") if meta.get("ocr") else None,
         )
 
     def _reporting(self, name: str, func: Callable[..., Any]) -> Callable[..., Any]:

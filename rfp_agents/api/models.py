@@ -66,7 +66,8 @@ class DocumentOut(BaseModel):
     title: str = Field(default="", description="What the document calls itself (first page).")
     pages: int
     chunks: int
-    pages_without_text: int
+    pages_without_text: int = Field(description="Pages with no text layer.")
+    ocr_pages: int = Field(default=0, description="Of those, the pages read by OCR.")
     size_bytes: int
     ingested_at: str
 

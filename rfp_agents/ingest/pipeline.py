@@ -23,7 +23,14 @@ from rfp_agents.embeddings import get_embeddings
 from rfp_agents.errors import EmbeddingsError, StoreUnavailableError
 from rfp_agents.ingest.chunking import PageChunk, chunk_pages
 from rfp_agents.ingest.cleaning import clean_pages, normalise_text
-from rfp_agents.ingest.pdf_text import PdfSkipped, read_pdf_bytes, read_pdf_text
+from rfp_agents.ingest.ocr import OcrPage, OcrUnavailable, ocr_engine, ocr_pages
+from rfp_agents.ingest.pdf_text import (
+    MIN_TEXT_CHARS,
+    PdfSkipped,
+    PdfText,
+    read_pdf_bytes,
+    read_pdf_text,
+)
 from rfp_agents.ingest.titles import document_title
 from rfp_agents.knowledge_base import DocumentRecord, KnowledgeBase, now_iso
 from rfp_agents.search.lexical import LexicalIndexCache
@@ -47,7 +54,18 @@ class FileOutcome:
     pages: int = 0
     chunks: int = 0
     pages_without_text: list[int] = field(default_factory=list)
+    """Pages with no text layer, whether OCR then read them or not."""
+    ocr_pages: list[int] = field(default_factory=list)
+    """Of those, the pages read by OCR."""
+    ocr_problem: str = ""
+    """Why OCR did not run (Tesseract missing...); empty when it ran or was not needed."""
     seconds: float = 0.0
+
+    @property
+    def unread_pages(self) -> list[int]:
+        """Pages no text was found on, by the text layer or by OCR."""
+        read = set(self.ocr_pages)
+        return [p for p in self.pages_without_text if p not in read]
 
     @property
     def ok(self) -> bool:
@@ -59,11 +77,17 @@ class FileOutcome:
             text = f"{self.status}: {self.reason}"
             return f"{text} ({self.detail})" if self.detail else text
         text = f"{self.status}: {self.pages} pages, {self.chunks} chunks"
-        if self.pages_without_text:
-            n = len(self.pages_without_text)
+        if self.ocr_pages:
+            read = self.ocr_pages
+            text += f"; {len(read)} pages read by OCR (pages {_page_list(read)})"
+        unread = self.unread_pages
+        if unread:
+            n = len(unread)
+            problem = self.ocr_problem
+            why = f"OCR did not run: {problem}" if problem else "OCR found no text"
             text += (
-                f"; {n} of {self.pages} pages have no text layer "
-                f"(pages {_page_list(self.pages_without_text)}); scanned pages are not read"
+                f"; {n} of {self.pages} pages have no text layer and were not read "
+                f"(pages {_page_list(unread)}; {why})"
             )
         return text
 
@@ -143,10 +167,17 @@ def chunk_id(doc_id: str, page_number: int, chunk_index: int) -> str:
 
 
 def chunk_metadata(
-    kb: str, source: str, doc_id: str, index: int, chunk: PageChunk
+    kb: str,
+    source: str,
+    doc_id: str,
+    index: int,
+    chunk: PageChunk,
+    ocr_confidence: float | None = None,
 ) -> dict[str, Any]:
-    """The metadata contract every later part relies on (see BRIEF.md)."""
+    """The metadata contract every later part relies on (see BRIEF.md), plus ``ocr``: the
+    page was read by OCR, with Tesseract's mean word ``ocr_confidence`` (0-100)."""
     label = classify_text(chunk.text)
+    ocr = {"ocr": True, "ocr_confidence": ocr_confidence} if ocr_confidence is not None else {}
     return {
         "source": source,
         "page_number": chunk.page_number,
@@ -157,6 +188,8 @@ def chunk_metadata(
         "category_score": label.score,
         "section": chunk.section,
         "kb": kb,
+        "ocr": False,
+        **ocr,
     }
 
 
@@ -174,6 +207,9 @@ class ParsedDocument:
     page_count: int = 0
     title: str = ""
     pages_without_text: list[int] = field(default_factory=list)
+    ocr_confidence: dict[int, float] = field(default_factory=dict)
+    """Pages read by OCR, with Tesseract's mean word confidence."""
+    ocr_problem: str = ""
     texts: list[str] = field(default_factory=list)
     metadatas: list[dict[str, Any]] = field(default_factory=list)
     unchanged: DocumentRecord | None = None
@@ -193,9 +229,15 @@ class Ingestor:
     the previous file.
     """
 
-    def __init__(self, settings: Settings, kb: str = DEFAULT_KB) -> None:
+    def __init__(
+        self,
+        settings: Settings,
+        kb: str = DEFAULT_KB,
+        on_ocr_page: Callable[[str, OcrPage], None] | None = None,
+    ) -> None:
         self.settings = settings
         self.kb = KnowledgeBase.open(kb, settings, create=True)
+        self.on_ocr_page = on_ocr_page
 
     def ingest_file(self, path: Path, parsed: Future[ParsedDocument] | None = None) -> FileOutcome:
         """Ingest one file; never raises for a bad file (only when the store is unusable).
@@ -239,12 +281,13 @@ class Ingestor:
             return ParsedDocument(source, doc_id, len(data), unchanged=same)
         text = read_pdf_text(data, max_pages=self.settings.max_pdf_pages)
         no_text = text.pages_without_text
-        if len(no_text) == text.page_count:
+        raw_pages, confidence, problem = self._read_scanned(source, data, text)
+        if len(no_text) == text.page_count and not confidence:
+            why = f"OCR did not run: {problem}" if problem else "OCR found no text on them"
             raise PdfSkipped(
-                "no text layer",
-                f"none of its {text.page_count} pages has a text layer; scanned pages are not read",
+                "no text layer", f"none of its {text.page_count} pages has a text layer; {why}"
             )
-        pages = clean_pages(text.pages, self.settings.header_footer_min_share)
+        pages = clean_pages(raw_pages, self.settings.header_footer_min_share)
         chunks = chunk_pages(pages, self.settings.chunk_size, self.settings.chunk_overlap)
         return ParsedDocument(
             source=source,
@@ -252,13 +295,53 @@ class Ingestor:
             size_bytes=len(data),
             page_count=text.page_count,
             # the raw first page: a running header there often is the title
-            title=document_title(text.metadata_title, normalise_text(text.pages[0])),
+            title=document_title(text.metadata_title, normalise_text(raw_pages[0])),
             pages_without_text=no_text,
+            ocr_confidence=confidence,
+            ocr_problem=problem,
             texts=[c.text for c in chunks],
             metadatas=[
-                chunk_metadata(self.kb.name, source, doc_id, i, c) for i, c in enumerate(chunks)
+                chunk_metadata(self.kb.name, source, doc_id, i, c, confidence.get(c.page_number))
+                for i, c in enumerate(chunks)
             ],
         )
+
+    def _read_scanned(
+        self, source: str, data: bytes, text: PdfText
+    ) -> tuple[list[str], dict[int, float], str]:
+        """The pages' text with the pages that have no text layer read by OCR.
+
+        Returns the pages, the confidence of each page OCR read, and why OCR did not run
+        ("" when it ran or no page needed it).
+        """
+        pages = list(text.pages)
+        missing = text.pages_without_text
+        if not missing:
+            return pages, {}, ""
+        if not self.settings.ocr:
+            return pages, {}, "OCR is turned off (RFP_OCR=false)"
+        try:
+            engine = ocr_engine(self.settings.tesseract_command, self.settings.ocr_languages)
+        except OcrUnavailable as exc:
+            log.warning("%s: %d pages not read: %s", source, len(missing), exc)
+            return pages, {}, str(exc)
+        if engine.missing_languages:
+            log.warning("%s: OCR without %s (not installed)", source, engine.missing_languages)
+        report = self.on_ocr_page
+        read = ocr_pages(
+            data,
+            missing,
+            engine,
+            dpi=self.settings.ocr_dpi,
+            workers=self.settings.ocr_workers,
+            on_page=(lambda page: report(source, page)) if report else None,
+        )
+        confidence: dict[int, float] = {}
+        for page in read:
+            if len(page.text.strip()) >= MIN_TEXT_CHARS:
+                pages[page.page_number - 1] = page.text
+                confidence[page.page_number] = page.confidence
+        return pages, confidence, ""
 
     def _store(self, path: Path, document: ParsedDocument) -> FileOutcome:
         """Embed and write a parsed document, replacing an older version of the same name."""
@@ -282,6 +365,7 @@ class Ingestor:
             title=document.title,
             chunks=len(document.texts),
             pages_without_text=len(document.pages_without_text),
+            ocr_pages=len(document.ocr_confidence),
             size_bytes=document.size_bytes,
             ingested_at=now_iso(),
         )
@@ -303,6 +387,8 @@ class Ingestor:
             pages=document.page_count,
             chunks=len(document.texts),
             pages_without_text=document.pages_without_text,
+            ocr_pages=sorted(document.ocr_confidence),
+            ocr_problem=document.ocr_problem,
         )
 
 
@@ -313,15 +399,17 @@ def ingest_paths(
     *,
     on_start: Callable[[Path, int, int], None] | None = None,
     on_done: Callable[[FileOutcome], None] | None = None,
+    on_ocr_page: Callable[[str, OcrPage], None] | None = None,
 ) -> IngestReport:
     """Ingest files and folders into knowledge base ``kb``; see ``FileOutcome`` for results.
 
     Files are written one at a time, in order; the next file is parsed in a second thread
     while the current one is embedded (``PARSE_AHEAD``). ``on_start(path, index, total)`` and
-    ``on_done(outcome)`` let a caller show progress.
+    ``on_done(outcome)`` let a caller show progress; ``on_ocr_page(source, page)`` is called
+    (from the parsing thread) as each scanned page is read.
     """
     started = time.perf_counter()
-    ingestor = Ingestor(settings, kb)
+    ingestor = Ingestor(settings, kb, on_ocr_page)
     report = IngestReport(kb=kb)
     files = discover_pdfs(paths)
     queue: deque[tuple[Path, Future[ParsedDocument]]] = deque()

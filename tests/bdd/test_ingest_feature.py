@@ -12,8 +12,8 @@ from rfp_agents.config import Settings
 from rfp_agents.ingest import IngestReport, ingest_paths
 from rfp_agents.knowledge_base import KnowledgeBase
 from rfp_agents.skills.context_retriever import ContextRetriever
-from tests.conftest import REAL_PWS, ROOT, SAMPLE_PDF, copy_to
-from tests.pdf_factory import encrypted_pdf, text_pdf, truncated_pdf
+from tests.conftest import REAL_PWS, RFPS_DIR, ROOT, SAMPLE_PDF, copy_to
+from tests.pdf_factory import encrypted_pdf, scanned_pages_pdf, text_pdf, truncated_pdf
 
 scenarios("pipeline/ingest.feature")
 # Each scenario runs twice: on the embedded store and on a real Chroma server.
@@ -103,6 +103,24 @@ def scanned_pdf(ctx: dict, name: str) -> None:
             "",
             "Page three: payment is due within thirty days of a proper invoice.",
         ],
+    )
+
+
+@given(
+    parsers.parse(
+        'a PDF "{name}" of pages {first:d} to {last:d} of "{real}" whose page {scan:d} is a scan'
+    )
+)
+def pdf_with_a_scanned_page(ctx: dict, name: str, first: int, last: int, real: str, scan: int):
+    """Real pages, one of them replaced by its image: a scanned page with no text layer."""
+    pages = list(range(first, last + 1))
+    scanned_pages_pdf(RFPS_DIR / real, ctx["workdir"] / name, pages, {scan})
+
+
+@given("Tesseract is not installed")
+def no_tesseract(ctx: dict) -> None:
+    ctx["settings"] = ctx["settings"].model_copy(
+        update={"tesseract_command": str(ctx["workdir"] / "no-such-tesseract")}
     )
 
 
@@ -223,6 +241,15 @@ def no_chunk_on_page(ctx: dict, source: str, page: int) -> None:
     metas = _all_chunks(ctx, "tender")["metadatas"]
     pages = {m["page_number"] for m in metas if m["source"] == source}
     assert pages == {1, 3}
+
+
+@then("the chunks of page 2 are marked as read by OCR and the others are not")
+def ocr_marks(ctx: dict) -> None:
+    metas = _all_chunks(ctx, "tender")["metadatas"]
+    by_page = {(m["page_number"], m["ocr"]) for m in metas}
+    assert by_page == {(1, False), (2, True), (3, False)}
+    confidences = [m["ocr_confidence"] for m in metas if m["ocr"]]
+    assert confidences and all(80 <= c <= 100 for c in confidences)
 
 
 @then(

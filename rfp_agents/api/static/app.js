@@ -162,6 +162,12 @@ function showError(message) {
 }
 
 // ---------------------------------------------------------------------------- the answer
+// A scanned page's text was read by OCR: the analyst should check the wording on the page.
+function scanned(citation) {
+  const confidence = citation.ocr_confidence;
+  return confidence == null ? "" : ` (scanned, OCR ${Math.round(confidence)}%)`;
+}
+
 function marker(citation) {
   const wrap = document.createElement("span");
   wrap.className = "cite";
@@ -174,7 +180,7 @@ function marker(citation) {
   tip.className = "tip";
   tip.id = tipId;
   tip.setAttribute("role", "tooltip");
-  tip.append(text("span", `${citation.source_file}, p. ${citation.page_number}`, "where"),
+  tip.append(text("span", `${citation.source_file}, p. ${citation.page_number}${scanned(citation)}`, "where"),
              text("span", citation.snippet, "snippet"));
   wrap.append(button, tip);
   return wrap;
@@ -215,7 +221,7 @@ function renderReferences(citations) {
     section.append(text("h4", file));
     const list = document.createElement("ul");
     for (const c of items) {
-      const li = text("li", `[${c.n}] p. ${c.page_number} — ${c.snippet}`, c.cited ? "" : "uncited");
+      const li = text("li", `[${c.n}] p. ${c.page_number}${scanned(c)} — ${c.snippet}`, c.cited ? "" : "uncited");
       list.append(li);
     }
     section.append(list);

@@ -41,6 +41,25 @@ Feature: Ingest RFP PDFs into a knowledge base
     And the report says "1 of 3 pages have no text layer"
     And no chunk of "scanned.pdf" claims page 2
 
+  Scenario: A scanned page is read by OCR and its text keeps its page
+    Given a PDF "tdrs-extract.pdf" of pages 11 to 13 of "hhs-tdrs-draft-rfq.pdf" whose page 2 is a scan
+    When I ingest the folder into "tender"
+    Then the outcome of "tdrs-extract.pdf" is "ingested"
+    And the report says "1 pages read by OCR (pages 2)"
+    And the phrase "must include Login.gov user authentication" is stored in a chunk of "tdrs-extract.pdf" with page_number 2
+    And the chunks of page 2 are marked as read by OCR and the others are not
+
+  Scenario: Without Tesseract, scanned pages are reported with how to install it
+    Given Tesseract is not installed
+    And a PDF "tdrs-extract.pdf" of pages 11 to 13 of "hhs-tdrs-draft-rfq.pdf" whose page 2 is a scan
+    And a PDF "all-scanned.pdf" of pages 12 to 12 of "hhs-tdrs-draft-rfq.pdf" whose page 1 is a scan
+    When I ingest the folder into "tender"
+    Then the outcome of "tdrs-extract.pdf" is "ingested"
+    And the report says "1 of 3 pages have no text layer and were not read (pages 2; OCR did not run: Tesseract is not installed"
+    And the report says "apt-get install tesseract-ocr tesseract-ocr-eng tesseract-ocr-spa"
+    And no chunk of "tdrs-extract.pdf" claims page 2
+    And "all-scanned.pdf" is skipped as "no text layer"
+
   Scenario Outline: A phrase is stored with the page it is on
     Given the file "<file>" is ingested into "tender"
     Then the phrase "<phrase>" is stored in a chunk of "<name>" with page_number <page>
