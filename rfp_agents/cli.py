@@ -105,17 +105,33 @@ def ingest(
         list[Path], typer.Argument(help="PDF files or folders (searched recursively).")
     ],
     kb: KbOption = DEFAULT_KB,
+    embedding: Annotated[
+        str | None,
+        typer.Option(
+            "--embedding",
+            help="Embedding model of a new knowledge base: local (English), multilingual "
+            "(Spanish and English) or openai:<model> [default: RFP_EMBEDDINGS]. An existing "
+            "knowledge base keeps its own.",
+        ),
+    ] = None,
     json_output: JsonOption = False,
 ) -> None:
     """Ingest RFP PDFs into a knowledge base (unchanged files are skipped quickly)."""
+    from rfp_agents.config import check_embedding_spec
     from rfp_agents.ingest import ingest_paths
 
+    if embedding is not None:
+        try:
+            embedding = check_embedding_spec(embedding, "--embedding")
+        except ValueError as exc:
+            raise UsageError(str(exc)) from exc
     settings = get_settings()
     if json_output or not console.is_terminal:
         report = ingest_paths(
             paths,
             settings,
             kb,
+            embedding=embedding,
             on_done=None
             if json_output
             else lambda o: console.print(
@@ -147,8 +163,9 @@ def ingest(
                 progress.advance(scans)
 
             report = ingest_paths(
-                paths, settings, kb, on_start=on_start, on_done=on_done, on_ocr_page=on_ocr_page
-            )
+                paths, settings, kb, on_start=on_start, on_done=on_done,
+                on_ocr_page=on_ocr_page, embedding=embedding,
+            )  # fmt: skip
     if json_output:
         render.print_json(
             {
@@ -204,6 +221,46 @@ def remove(
     console.print(
         f"removed {Path(file).name} ({chunks} chunks) from knowledge base {kb!r}", highlight=False
     )
+
+
+@app.command()
+@handles_errors
+def show(
+    file: Annotated[str, typer.Argument(help="Document file name, as `rfp docs` lists it.")],
+    page: Annotated[int, typer.Argument(help="Page number (1-based, as citations give it).")],
+    kb: KbOption = DEFAULT_KB,
+    chunk: Annotated[
+        str, typer.Option("--chunk", help="Highlight this chunk (a citation's chunk id).")
+    ] = "",
+    highlight: Annotated[str, typer.Option("--highlight", help="Highlight this text.")] = "",
+    output: Annotated[
+        Path | None, typer.Option("-o", "--output", help="PNG to write [default: FILE-pN.png].")
+    ] = None,
+) -> None:
+    """Render a cited page as a PNG, with the cited passage highlighted."""
+    from rfp_agents.errors import DocumentNotFound
+    from rfp_agents.knowledge_base import KnowledgeBase
+    from rfp_agents.page_view import show_page
+
+    settings = get_settings()
+    knowledge_base = KnowledgeBase.open(kb, settings)
+    name = Path(file).name
+    records = [r for r in knowledge_base.records_for_source(name) if r.status == "complete"]
+    if not records:
+        known = ", ".join(d.source for d in knowledge_base.documents()) or "none"
+        raise DocumentNotFound(
+            f"No document named {name!r} in knowledge base {kb!r} (documents: {known})."
+        )
+    view = show_page(knowledge_base, records[0].doc_id, page, settings=settings,
+                     chunk_id=chunk, text=highlight)  # fmt: skip
+    target = output or Path(f"{Path(name).stem}-p{page}.png")
+    target.write_bytes(view.png)
+    marked = f"; {len(view.highlights)} highlighted lines" if chunk or highlight else ""
+    console.print(
+        f"wrote {target} ({view.width}x{view.height}{marked})", highlight=False, soft_wrap=True
+    )
+    if (chunk or highlight) and not view.highlights:
+        console.print("warning: the passage was not found on this page", highlight=False)
 
 
 @app.command()

@@ -240,6 +240,9 @@ def answer(answer: Any, steps: bool) -> None:
 def evaluation(report: Any) -> None:
     domains = sorted({d for m in report.modes for d in m.by_domain})
     kinds = sorted({k for m in report.modes for k in m.by_kind})
+    # the question languages, when a set mixes them ("asked in es @5", "asked in en @5")
+    languages = sorted({x for m in report.modes for x in m.by_language})
+    languages = languages if len(languages) > 1 else []
     named = f"set {report.set_name!r}: " if report.set_name else ""
     table = Table(
         title=f"{named}{report.questions} questions ({report.answerable} answerable, "
@@ -247,7 +250,8 @@ def evaluation(report: Any) -> None:
     )
     for name in ("mode", "hit@1", "hit@3", "hit@5", "MRR"):
         table.add_column(name, no_wrap=True)
-    for name in [*(f"{d} @5" for d in domains), *(f"{k} @5" for k in kinds)]:
+    for name in [*(f"{d} @5" for d in domains), *(f"{k} @5" for k in kinds),
+                 *(f"asked in {x} @5" for x in languages)]:  # fmt: skip
         table.add_column(name, no_wrap=True)
     for name in ("cites", "states fact", "abstains", "s/question"):
         table.add_column(name, no_wrap=True)
@@ -261,6 +265,9 @@ def evaluation(report: Any) -> None:
             f"{o.mrr:.3f}",
             *(f"{m.by_domain[d].hit_at_5:.3f}" if d in m.by_domain else "-" for d in domains),
             *(f"{m.by_kind[k].hit_at_5:.3f}" if k in m.by_kind else "-" for k in kinds),
+            *(
+                f"{m.by_language[x].hit_at_5:.3f}" if x in m.by_language else "-" for x in languages
+            ),  # fmt: skip
             _rate(m.cite_rate),
             _rate(m.states_fact_rate),
             _rate(m.abstain_rate),

@@ -25,6 +25,19 @@ def _default_models_dir() -> Path:
     return Path(user_cache_dir("rfp_agents", appauthor=False)) / "models"
 
 
+def check_embedding_spec(value: str, name: str = "the embedding model") -> str:
+    """``value`` if it names an embedding model: ``local``, ``multilingual`` or
+    ``openai:<model>`` (a ``ValueError`` saying so otherwise)."""
+    value = value.strip()
+    if value not in ("local", "multilingual") and not (
+        value.startswith("openai:") and len(value) > len("openai:")
+    ):
+        raise ValueError(
+            f"{name} must be 'local', 'multilingual' or 'openai:<model>', got {value!r}"
+        )
+    return value
+
+
 class Settings(BaseSettings):
     """Runtime configuration. Environment variables use the ``RFP_`` prefix (``RFP_HOME``...)."""
 
@@ -40,7 +53,10 @@ class Settings(BaseSettings):
     )
     embeddings: str = Field(
         default="local",
-        description="'local' (all-MiniLM-L6-v2, offline) or 'openai:<model>'.",
+        description="Embeddings of new knowledge bases: 'local' (all-MiniLM-L6-v2, English, "
+        "offline), 'multilingual' (Universal Sentence Encoder multilingual v3, offline; for "
+        "Spanish tenders) or 'openai:<model>'. A knowledge base is always queried with the "
+        "model it was built with.",
     )
     embedding_batch_size: Annotated[int, Field(ge=1, le=1024)] = Field(
         default=64, description="Texts per request to a remote embedding API (OpenAI)."
@@ -165,10 +181,7 @@ class Settings(BaseSettings):
     @field_validator("embeddings")
     @classmethod
     def _check_embeddings(cls, value: str) -> str:
-        value = value.strip()
-        if value != "local" and not (value.startswith("openai:") and len(value) > len("openai:")):
-            raise ValueError(f"RFP_EMBEDDINGS must be 'local' or 'openai:<model>', got {value!r}")
-        return value
+        return check_embedding_spec(value, "RFP_EMBEDDINGS")
 
     @model_validator(mode="after")
     def _check_overlap(self) -> Settings:
@@ -183,6 +196,11 @@ class Settings(BaseSettings):
     def chroma_path(self) -> Path:
         """Where the embedded Chroma store keeps its files."""
         return self.home / "chroma"
+
+    @property
+    def files_path(self) -> Path:
+        """Where each knowledge base keeps a copy of its PDFs (to show a cited page)."""
+        return self.home / "files"
 
     @property
     def threads_path(self) -> Path:

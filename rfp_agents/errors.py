@@ -29,6 +29,10 @@ class DocumentNotFound(RfpError):
     """The named document is not in the knowledge base."""
 
 
+class PageNotFound(DocumentNotFound):
+    """The document has no page of that number."""
+
+
 class StoreUnavailableError(RfpError):
     """The vector store (a Chroma server) cannot be reached."""
 

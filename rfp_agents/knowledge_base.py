@@ -74,6 +74,8 @@ class DocumentRecord:
     """What the document calls itself (``ingest.titles``); "" for documents ingested before."""
     ocr_pages: int = 0
     """Pages without a text layer that were read by OCR."""
+    language: str = "en"
+    """The language the document is written in (detected at ingest: "en", "es"...)."""
 
     def to_metadata(self) -> dict[str, Any]:
         return {
@@ -87,6 +89,7 @@ class DocumentRecord:
             "ingested_at": self.ingested_at,
             "title": self.title,
             "ocr_pages": self.ocr_pages,
+            "language": self.language,
         }
 
     @classmethod
@@ -102,6 +105,7 @@ class DocumentRecord:
             ingested_at=str(meta.get("ingested_at", "")),
             title=str(meta.get("title", "")),
             ocr_pages=int(meta.get("ocr_pages", 0)),
+            language=str(meta.get("language", "en")),
         )
 
     def with_status(self, status: DocumentStatus) -> DocumentRecord:
@@ -172,70 +176,83 @@ class KnowledgeBase:
         chunks: Collection,
         manifest: Collection,
         version: ManifestVersion | None = None,
+        files: Path | None = None,
     ) -> None:
+        """``embedding_model`` is read from the chunks collection: the model it was built with."""
         self.name = name
         self.chunks = chunks
         self.manifest = manifest
         self.version = version
+        self.files = files
+        """The folder of this knowledge base's PDF copies, named by doc_id (None: not kept)."""
+        self.embedding_model = str((chunks.metadata or {}).get("embedding_model", ""))
+        """The embedding model the knowledge base was built with; queries embed with it."""
         self._records: tuple[str, list[DocumentRecord]] | None = None
         self._records_lock = threading.Lock()
 
     # ----------------------------------------------------------------- opening and listing
     @classmethod
     def open(
-        cls, name: str = DEFAULT_KB, settings: Settings | None = None, *, create: bool = False
+        cls,
+        name: str = DEFAULT_KB,
+        settings: Settings | None = None,
+        *,
+        create: bool = False,
+        embedding: str | None = None,
     ) -> KnowledgeBase:
         """Open knowledge base ``name``.
+
+        A new knowledge base (``create``) is built with ``embedding`` (``local``,
+        ``multilingual`` or ``openai:<model>``), by default ``RFP_EMBEDDINGS``; an existing one
+        keeps the model it was built with.
 
         Raises:
             InvalidKnowledgeBaseName: the name cannot be a collection name.
             KnowledgeBaseNotFound: it does not exist and ``create`` is false.
-            RfpError: it was built with another embedding model than the one configured.
+            RfpError: ``embedding`` names another model than the one it was built with.
         """
         from rfp_agents.config import get_settings
 
         settings = settings or get_settings()
         validate_kb_name(name)
         with reachable(settings):
-            return cls._open(name, settings, create)
+            return cls._open(name, settings, create, embedding)
 
     @classmethod
-    def _open(cls, name: str, settings: Settings, create: bool) -> KnowledgeBase:
+    def _open(
+        cls, name: str, settings: Settings, create: bool, embedding: str | None
+    ) -> KnowledgeBase:
         client = get_client(settings)
-        model = embedding_model_id(settings)
-        if create:
+        try:
+            chunks = client.get_collection(chunks_collection_name(name), embedding_function=None)
+        except (NotFoundError, ValueError) as exc:
+            if not create:
+                raise KnowledgeBaseNotFound(
+                    f"Knowledge base {name!r} does not exist. Create it with "
+                    f"`rfp ingest PATH --kb {name}`; `rfp kb list` shows the existing ones."
+                ) from exc
+            model = embedding_model_id(settings, embedding)
             chunks = client.get_or_create_collection(
                 chunks_collection_name(name),
                 configuration={"hnsw": {"space": "cosine"}},
                 metadata={"kb": name, "embedding_model": model, "created_at": now_iso()},
                 embedding_function=None,
             )
-            manifest = client.get_or_create_collection(
-                manifest_collection_name(name), embedding_function=None
-            )
-        else:
-            try:
-                chunks = client.get_collection(
-                    chunks_collection_name(name), embedding_function=None
-                )
-            except (NotFoundError, ValueError) as exc:
-                raise KnowledgeBaseNotFound(
-                    f"Knowledge base {name!r} does not exist. Create it with "
-                    f"`rfp ingest PATH --kb {name}`; `rfp kb list` shows the existing ones."
-                ) from exc
-            manifest = client.get_or_create_collection(
-                manifest_collection_name(name), embedding_function=None
-            )
-        stored_model = (chunks.metadata or {}).get("embedding_model", model)
-        if stored_model != model:
+        stored_model = str((chunks.metadata or {}).get("embedding_model", ""))
+        if embedding is not None and stored_model != embedding_model_id(settings, embedding):
+            # adding documents embedded with another model would mix two vector spaces
             raise RfpError(
-                f"Knowledge base {name!r} was built with embeddings {stored_model!r} but "
-                f"RFP_EMBEDDINGS is {model!r}; use the same model or ingest into a new kb."
+                f"Knowledge base {name!r} was built with embeddings {stored_model!r}, not "
+                f"{embedding_model_id(settings, embedding)!r}; ingest without --embedding (it "
+                f"uses the knowledge base's model), or into a new knowledge base."
             )
+        manifest = client.get_or_create_collection(
+            manifest_collection_name(name), embedding_function=None
+        )
         version = ManifestVersion.for_kb(settings, name)
         if version is not None and version.read() is None:
             version.bump()  # a store written before version files existed
-        return cls(name, chunks, manifest, version)
+        return cls(name, chunks, manifest, version, settings.files_path / name)
 
     @staticmethod
     def list_all(settings: Settings, only: Iterable[str] | None = None) -> list[KnowledgeBaseInfo]:
@@ -291,6 +308,10 @@ class KnowledgeBase:
             with self._records_lock:
                 self._records = (token, records)
         return list(records)
+
+    def languages(self) -> set[str]:
+        """The languages of the visible documents."""
+        return {r.language for r in self.documents()}
 
     def documents(self) -> list[DocumentRecord]:
         """The documents a reader can see (status ``complete``), sorted by source."""
@@ -354,6 +375,15 @@ class KnowledgeBase:
                 return
             offset += batch_size
 
+    def chunk(self, chunk_id: str) -> tuple[str, dict[str, Any]] | None:
+        """One visible chunk's text and metadata, or None."""
+        got = self.chunks.get(ids=[chunk_id], include=["documents", "metadatas"])
+        if not got["ids"]:
+            return None
+        text, meta = (got["documents"] or [""])[0], dict((got["metadatas"] or [{}])[0])
+        record = self.record(str(meta.get("doc_id", "")))
+        return (text, meta) if record is not None and record.status == "complete" else None
+
     def page_chunks(self, source: str, page_number: int) -> list[tuple[str, dict[str, Any]]]:
         """The visible chunks of one page of one document, in reading order."""
         where = {"$and": [{"source": source}, {"page_number": page_number}]}
@@ -400,10 +430,46 @@ class KnowledgeBase:
             self.purge_document(old.doc_id)
 
     def purge_document(self, doc_id: str) -> None:
-        """Delete a document version's chunks, then its manifest record."""
+        """Delete a document version's chunks, then its manifest record and its PDF copy."""
         self.chunks.delete(where={"doc_id": doc_id})
         self.manifest.delete(ids=[doc_id])
         self._manifest_changed()
+        if self.files is not None:
+            (self.files / f"{doc_id}.pdf").unlink(missing_ok=True)
+
+    # ------------------------------------------------------------------------ PDF copies
+    def keep_file(self, doc_id: str, data: bytes) -> None:
+        """Keep a copy of a document's PDF (once: the name is the hash of the bytes), so a
+        citation's page can be shown later whatever became of the original file."""
+        if self.files is None:
+            return
+        target = self.files / f"{doc_id}.pdf"
+        if target.exists():
+            return
+        self.files.mkdir(parents=True, exist_ok=True)
+        partial = target.with_suffix(f".{threading.get_ident()}.part")
+        partial.write_bytes(data)
+        partial.replace(target)
+
+    def file_of(self, doc_id: str) -> Path:
+        """The kept PDF of document ``doc_id``.
+
+        Raises:
+            DocumentNotFound: the knowledge base has no such document, or it was ingested
+                before PDFs were kept (ingesting the same file again keeps it).
+        """
+        record = self.record(doc_id)
+        if record is None or record.status != "complete":
+            raise DocumentNotFound(
+                f"No document with id {doc_id!r} in knowledge base {self.name!r}."
+            )
+        path = self.files / f"{doc_id}.pdf" if self.files is not None else None
+        if path is None or not path.exists():
+            raise DocumentNotFound(
+                f"The PDF of {record.source!r} is not kept in knowledge base {self.name!r} "
+                f"(it was ingested before PDFs were kept); ingest the file again to keep it."
+            )
+        return path
 
     def remove_source(self, source: str) -> list[DocumentRecord]:
         """Remove every version of the document named ``source`` (its file name).

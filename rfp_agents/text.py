@@ -1,8 +1,10 @@
 """Small text helpers shared by the offline answerer and the citation check.
 
-Content terms are lower-cased words minus English stop words, with numbers and clause ids
-kept whole ("52.232-18", "99.95%", "$50,000"), because in RFPs those are the words that
-carry the answer.
+Content terms are lower-cased words minus English and Spanish stop words, with accents
+folded ("garantía" ~ "garantia") and numbers and clause ids kept whole ("52.232-18",
+"99.95%", "$50,000"), because in RFPs those are the words that carry the answer. Spanish
+documents' terms are stemmed with Snowball's Spanish stemmer (``language="es"``), English
+ones with a light plural/-ing stemmer.
 """
 
 from __future__ import annotations
@@ -10,6 +12,8 @@ from __future__ import annotations
 import math
 import re
 import sys
+import threading
+import unicodedata
 from collections.abc import Iterable
 
 _STOP_WORDS_TEXT = """
@@ -23,12 +27,21 @@ _STOP_WORDS_TEXT = """
     rfp rfq document documents say says said tell according does did done get got please
     there's what's is it's whats apply applies compare compared comparison differ difference
     differences versus vs"""
-STOP_WORDS = frozenset(_STOP_WORDS_TEXT.split())
+_SPANISH_STOP_WORDS_TEXT = """
+    a al ante bajo cabe como con contra cual cuales cuando cuanto cuanta cuantos cuantas de
+    del desde donde durante el ella ellas ellos en entre era eran es esa esas ese eso esos esta
+    estas este esto estos fue fueron ha han hasta hay la las le les lo los mas me mediante mi
+    mis muy ni no nos o otra otras otro otros para pero por que quien quienes se segun ser si
+    sin sobre son su sus tambien tras un una unas uno unos y ya deben debe debera deberan
+    puede pueden podra podran sera seran cada todo toda todos todas dicho dicha dichos dichas
+    mismo misma presente cual cuales que"""
+"""Spanish function words (accents folded): a Spanish tender's "de la", "los" carry nothing."""
+STOP_WORDS = frozenset(_STOP_WORDS_TEXT.split()) | frozenset(_SPANISH_STOP_WORDS_TEXT.split())
 
 _TERM = re.compile(r"\$?\d[\d,.\-/%]*\d%?|\$?\d%?|[a-z][a-z0-9]*(?:[-.][a-z0-9]+)*", re.IGNORECASE)
 _SENTENCE_END = re.compile(
     r"(?<=[.!;])(?<!\b[ap]\.m\.)(?<!\bNo\.)(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\bU\.S\.)(?<!\bvs\.)"
-    r"\s+(?=[A-Z0-9(\"'•\-])"  # a sentence end, not after "p.m.", "No.", "e.g."
+    r"\s+(?=[A-Z0-9(\"'•\-¿¡ÁÉÍÓÚÑ])"  # a sentence end, not after "p.m.", "No.", "e.g."
     r"|(?<=\?)\s+"  # a question ends wherever the next sentence starts
     r"|(?<=:)[ \t]*\n\s*"  # a lead-in ends its line ("…the following terms:")
     r"|\s*[•▪●○■◦]\s*"  # a bullet glyph, wherever the text layer put it
@@ -38,13 +51,23 @@ _SENTENCE_END = re.compile(
 )
 
 
-def content_terms(text: str) -> list[str]:
-    """The meaningful terms of ``text``, lower-cased, in order, stop words removed."""
+def fold_accents(text: str) -> str:
+    """``text`` without diacritics ("garantía" -> "garantia", "año" -> "ano")."""
+    if text.isascii():
+        return text
+    decomposed = unicodedata.normalize("NFKD", text)
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+
+
+def content_terms(text: str, language: str = "en") -> list[str]:
+    """The meaningful terms of ``text``, lower-cased, in order, stop words removed, stemmed
+    for ``language`` (Spanish: Snowball; anything else: the light English stemmer)."""
+    stem = _spanish_stem if language == "es" else _stem
     terms = []
-    for match in _TERM.finditer(text):
+    for match in _TERM.finditer(fold_accents(text)):
         term = match.group(0).lower().strip(".,-")
         if term and term not in STOP_WORDS and (len(term) > 1 or term.isdigit()):
-            terms.append(_stem(term))
+            terms.append(stem(term))
     return terms
 
 
@@ -54,11 +77,39 @@ def raw_terms(text: str) -> list[tuple[str, str]]:
     For matching names ("TDRS" must not become "tdr"), while still knowing the content term.
     """
     pairs = []
-    for match in _TERM.finditer(text):
+    for match in _TERM.finditer(fold_accents(text)):
         raw = match.group(0).lower().strip(".,-")
         if raw and raw not in STOP_WORDS and (len(raw) > 1 or raw.isdigit()):
             pairs.append((raw, _stem(raw)))
     return pairs
+
+
+def _spanish_stem(term: str) -> str:
+    if term[0].isdigit() or term.startswith("$"):
+        return term
+    stemmer = getattr(_local, "spanish", None)
+    if stemmer is None:  # a Snowball stemmer keeps state: one per thread
+        import snowballstemmer
+
+        stemmer = _local.spanish = snowballstemmer.stemmer("spanish")
+    return stemmer.stemWord(term)
+
+
+_local = threading.local()
+
+
+def detect_language(text: str) -> str:
+    """The ISO 639-1 code of the language ``text`` is written in ("en", "es", ...), by
+    py3langid (its model loads in about 0.5 s on first use). "en" for text too short to tell."""
+    if len(text.strip()) < MIN_DETECT_CHARACTERS:
+        return "en"
+    import py3langid
+
+    return py3langid.classify(text[:DETECT_SAMPLE_CHARACTERS])[0]
+
+
+MIN_DETECT_CHARACTERS = 12
+DETECT_SAMPLE_CHARACTERS = 20_000
 
 
 def _stem(term: str) -> str:

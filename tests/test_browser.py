@@ -82,6 +82,27 @@ def test_ask_in_the_browser_and_read_a_citation(server: str, tmp_path: Path):
         marker.focus()  # keyboard users get the same tooltip
         expect(tip).to_be_visible()
         expect(page.locator("#references")).to_contain_text("sample_rfp.pdf")
+
+        # click the citation: its page opens beside the answer, scrolled to the highlight
+        expect(page.locator("#page-view")).to_be_hidden()
+        marker.click()
+        expect(page.locator("#page-view-title")).to_have_text("sample_rfp.pdf, p. 9")
+        marks = page.locator("#page-marks .mark")
+        expect(marks.first).to_be_visible(timeout=15_000)
+        assert page.eval_on_selector("#page-image", "img => img.naturalWidth") > 0
+        scroller = page.locator("#page-scroll").bounding_box()
+        mark = marks.first.bounding_box()
+        assert scroller["y"] <= mark["y"] <= scroller["y"] + scroller["height"]
+        assert (
+            page.locator("#page-view").bounding_box()["x"]
+            > page.locator("#answer").bounding_box()["x"]
+        )  # beside the answer, not below it
+        page.locator("#references button.page-link").nth(1).click()
+        expect(page.locator("#page-view-title")).to_contain_text("sample_rfp.pdf, p.")
+        expect(page.locator("#page-view-title")).not_to_have_text("sample_rfp.pdf, p. 9")
+        page.click("#page-close")
+        expect(page.locator("#page-view")).to_be_hidden()
+        marker.click()
         if SCREENSHOT:
             marker.hover()
             page.screenshot(path=SCREENSHOT, full_page=False)

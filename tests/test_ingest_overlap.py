@@ -38,7 +38,9 @@ def test_the_next_file_is_parsed_while_this_one_embeds(
 ):
     events: list[tuple[float, str, str]] = []
     recording = RecordingEmbeddings(get_embeddings(settings), events)
-    monkeypatch.setattr(ingest_pipeline, "get_embeddings", lambda _settings: recording)
+    monkeypatch.setattr(
+        ingest_pipeline, "embeddings_for_model", lambda _model, _settings: recording
+    )
     real_parse = ingest_pipeline.Ingestor.parse
 
     def parse(self, path):

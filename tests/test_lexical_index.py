@@ -59,7 +59,9 @@ def test_a_new_document_is_added_without_retokenizing_the_others(
     tokenized: list[str] = []
     real_terms = lexical_module.content_terms
     monkeypatch.setattr(
-        lexical_module, "content_terms", lambda text: tokenized.append(text) or real_terms(text)
+        lexical_module,
+        "content_terms",
+        lambda text, language="en": tokenized.append(text) or real_terms(text, language),
     )
     second = text_pdf(workdir / "second.pdf", ["Payment is due within 30 days of invoice."])
     assert ingest_paths([second], settings, "kb1").exit_code == 0

@@ -446,13 +446,23 @@ def test_a_document_being_ingested_cannot_be_deleted(settings: Settings):
     assert response.status_code == 409 and "still being ingested" in response.json()["detail"]
 
 
-def test_a_broken_knowledge_base_is_left_out_of_listings(settings: Settings):
+def test_a_knowledge_base_of_an_unknown_model_is_listed_and_refuses_queries_clearly(
+    settings: Settings,
+):
+    """A knowledge base is queried with the model it was built with; one whose model this
+    install cannot load says so instead of answering from vectors of another space."""
     assert ingest_paths([SAMPLE_PDF], settings, "good").exit_code == 0
     assert ingest_paths([SAMPLE_PDF], settings, "other-model").exit_code == 0
     other = KnowledgeBase.open("other-model", settings)
     other.chunks.modify(metadata={**(other.chunks.metadata or {}), "embedding_model": "x:y"})
     client = TestClient(create_app(settings), base_url=LOCAL)
-    assert [kb["name"] for kb in client.get("/api/knowledge-bases").json()] == ["good"]
+    listed = {kb["name"]: kb for kb in client.get("/api/knowledge-bases").json()}
+    assert listed["other-model"]["embedding_model"] == "x:y"
+    response = client.post(
+        "/api/retrieve", json={"query": "liquidated damages", "kb": "other-model"}
+    )
+    assert response.status_code >= 400
+    assert "unknown embedding model 'x:y'" in response.json()["detail"]
 
 
 # ------------------------------------------------------------ 9. what answers without a key

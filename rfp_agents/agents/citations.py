@@ -42,6 +42,9 @@ class Citation(BaseModel):
     source_file: str
     page_number: Annotated[int, Field(ge=1)]
     chunk_id: str
+    doc_id: str = Field(
+        default="", description="The document, for GET /api/documents/{doc_id}/pages/{n}.png."
+    )
     snippet: str
     score: float | None = None
     cited: bool = Field(description="True when the answer text carries this marker.")
@@ -193,6 +196,7 @@ def number_citations(
             source_file=first[key].source_file,
             page_number=first[key].page_number,
             chunk_id=first[key].chunk_id,
+            doc_id=first[key].doc_id,
             snippet=snippet(first[key].content, focus.get(key)),
             score=first[key].score,
             cited=key in cited_keys,

@@ -25,11 +25,13 @@ class Evidence(BaseModel):
     source_file: str
     page_number: Annotated[int, Field(ge=1)]
     chunk_id: str
+    doc_id: str = Field(default="", description="The document version (to show its page).")
     content: str
     score: float | None = Field(
         default=None, description="Relevance of the passage to the query (None for page reads)."
     )
     tool: str = Field(description="The tool that returned it.")
+    language: str = Field(default="en", description="The document's language.")
     ocr_confidence: float | None = Field(
         default=None,
         description="Set when the page had no text layer and was read by OCR: Tesseract's "

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import re
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -51,6 +51,7 @@ from rfp_agents.agents.tools import KnowledgeTools
 from rfp_agents.config import Settings
 from rfp_agents.text import (
     content_terms,
+    detect_language,
     exact_terms,
     specificity_weights,
     split_sentences,
@@ -119,10 +120,19 @@ class ScoredSentence:
 class OfflineAnswerer:
     """Answers one domain's share of a question from the tools' passages, extractively."""
 
-    def __init__(self, embeddings: Embeddings, settings: Settings):
+    def __init__(
+        self,
+        embeddings: Embeddings,
+        settings: Settings,
+        embeddings_for_kb: Callable[[str], Embeddings] | None = None,
+    ):
+        """``embeddings_for_kb(name)`` gives the model a knowledge base was built with:
+        sentences are compared with the question in that model's space (a multilingual
+        knowledge base's Spanish sentences are not read with an English-only model)."""
         self.embeddings = embeddings
         self.settings = settings
-        self._vectors: dict[str, np.ndarray] = {}
+        self.embeddings_for_kb = embeddings_for_kb
+        self._vectors: dict[tuple[int, str], np.ndarray] = {}
         self._lock = threading.Lock()
 
     def run(
@@ -153,7 +163,11 @@ class OfflineAnswerer:
         focus = question_focus(search_text, _naming_terms(tools))
         scope = evidence if sides else _in_documents(evidence, named)
         scored = self.score_sentences(focus, scope)
-        missing = missing_terms(focus, [s.said_or_asked for s in scored])
+        # an English question on a Spanish tender: its words cannot be looked for in the text
+        words_comparable = not _asked_in_another_language(search_text, scope)
+        missing = (
+            missing_terms(focus, [s.said_or_asked for s in scored]) if words_comparable else []
+        )
         if missing and not sides:
             # look again before saying "no evidence": the passages retrieved for the whole
             # question may have missed the one that names its subject
@@ -161,7 +175,7 @@ class OfflineAnswerer:
             evidence = evidence_in(messages)
             scored = self.score_sentences(focus, _in_documents(evidence, named))
         chosen = select_sentences(scored, focus, sides)
-        reason = self._no_evidence_reason(focus, scored, chosen, bool(sides))
+        reason = self._no_evidence_reason(focus, scored, chosen, bool(sides), words_comparable)
         if reason:
             answer = (
                 f"The documents hold no evidence for this question in the {profile.title} domain."
@@ -222,14 +236,23 @@ class OfflineAnswerer:
         scored: Sequence[ScoredSentence],
         chosen: Sequence[ScoredSentence],
         comparison: bool,
+        words_comparable: bool = True,
     ) -> str | None:
-        """Why the passages do not answer the question, or None when they do."""
+        """Why the passages do not answer the question, or None when they do.
+
+        ``words_comparable`` is false when the question is in another language than the
+        passages: no sentence can share its words, so the score is held to the share of the
+        threshold that similarity alone can reach, and only the score can say there is no
+        evidence."""
         best = scored[0].score if scored else 0.0
-        if best < self.settings.no_evidence_score:
+        floor = self.settings.no_evidence_score * (1.0 if words_comparable else SIMILARITY_WEIGHT)
+        if best < floor:
             return (
-                f"the best passage sentence scored {best:.2f}, below "
-                f"{self.settings.no_evidence_score:.2f} (RFP_NO_EVIDENCE_SCORE)"
+                f"the best passage sentence scored {best:.2f}, below {floor:.2f} "
+                f"(RFP_NO_EVIDENCE_SCORE{'' if words_comparable else ' x similarity weight'})"
             )
+        if not words_comparable:
+            return None
         missing = missing_terms(focus, [s.said_or_asked for s in scored])
         if missing and not comparison:
             return f"no passage mentions {', '.join(repr(t) for t in missing)}"
@@ -275,12 +298,13 @@ class OfflineAnswerer:
         texts = [c.text for c in candidates]
         weights = specificity_weights(set(content_terms(question)), texts)
         exact = [t.lower() for t in exact_terms(focus.question)]
-        query_vector = np.asarray(self.embeddings.embed_query(question), dtype=np.float32)
+        model = self._model_for(evidence)
+        query_vector = np.asarray(model.embed_query(question), dtype=np.float32)
         asked = [c.replies_to for c in candidates if c.replies_to]
         asked_similarity = (
-            dict(zip(asked, self._embed(asked) @ query_vector, strict=True)) if asked else {}
+            dict(zip(asked, self._embed(model, asked) @ query_vector, strict=True)) if asked else {}
         )
-        similarities = self._embed(texts) @ query_vector
+        similarities = self._embed(model, texts) @ query_vector
         scored = []
         for candidate, similarity in zip(candidates, similarities, strict=True):
             sentence, item = candidate.text, candidate.evidence
@@ -304,17 +328,25 @@ class OfflineAnswerer:
         scored.sort(key=lambda s: s.score, reverse=True)
         return scored
 
-    def _embed(self, sentences: list[str]) -> np.ndarray:
+    def _model_for(self, evidence: Sequence[Evidence]) -> Embeddings:
+        """The embeddings of the knowledge base most of the passages come from."""
+        if self.embeddings_for_kb is None or not evidence:
+            return self.embeddings
+        kbs = [e.kb for e in evidence]
+        return self.embeddings_for_kb(max(set(kbs), key=kbs.count))
+
+    def _embed(self, model: Embeddings, sentences: list[str]) -> np.ndarray:
         """Sentence vectors, cached: the three domain agents read many of the same passages."""
+        key = id(model)
         with self._lock:
-            missing = [s for s in dict.fromkeys(sentences) if s not in self._vectors]
+            missing = [s for s in dict.fromkeys(sentences) if (key, s) not in self._vectors]
         if missing:
-            vectors = self.embeddings.embed_documents(missing)
+            vectors = model.embed_documents(missing)
             with self._lock:
                 for sentence, vector in zip(missing, vectors, strict=True):
-                    self._vectors[sentence] = np.asarray(vector, dtype=np.float32)
+                    self._vectors[(key, sentence)] = np.asarray(vector, dtype=np.float32)
         with self._lock:
-            return np.stack([self._vectors[s] for s in sentences])
+            return np.stack([self._vectors[(key, s)] for s in sentences])
 
 
 def select_sentences(
@@ -448,6 +480,16 @@ def _candidates(evidence: Sequence[Evidence]) -> list[Candidate]:
             seen.add(text)
             candidates.append(Candidate(text, item, reply))
     return candidates
+
+
+def _asked_in_another_language(question: str, evidence: Sequence[Evidence]) -> bool:
+    """True when most passages are in another language than the question (an English
+    question on a Spanish tender); English passages never need the question's language."""
+    languages = [e.language for e in evidence]
+    if not languages:
+        return False
+    main = max(set(languages), key=languages.count)
+    return main != "en" and detect_language(question) != main
 
 
 def _reading_order(item: Evidence) -> tuple[str, str, int, int]:

@@ -30,7 +30,7 @@ from functools import cache
 from typing import Literal
 
 from rfp_agents.retrieval.subjects import without_naming
-from rfp_agents.text import content_terms, raw_terms, zipf_frequency
+from rfp_agents.text import content_terms, fold_accents, raw_terms, zipf_frequency
 from rfp_agents.vocabulary import vocabulary
 
 AnswerType = Literal["money", "quantity", "date"]
@@ -45,20 +45,24 @@ _NUMBER_WORDS = (
     "weekly|daily|quarterly"
 )
 MONEY = re.compile(
-    r"[$€£]\s?\d|\b\d[\d,.]*\s*(?:dollars|usd|eur|euros)\b|\b(?:usd|eur)\s?\d"
+    r"[$€£]\s?\d|\b\d[\d,.]*\s*(?:dollars|usd|eur|euros|pesos)\b|\b\d[\d,.]*\s*[€£]"
+    r"|\b(?:usd|eur)\s?\d"
     r"|\b(?:million|billion|thousand)\s+(?:dollars|usd|eur|euros)\b|\b\w+\s+million\b",
     re.IGNORECASE,
 )
-"""An amount of money ("$50,000", "USD 1,500", "five million dollars", "$2 million")."""
+"""An amount of money ("$50,000", "USD 1,500", "7.040,00 €", "five million dollars")."""
 QUANTITY = re.compile(rf"\d|\b(?:{_NUMBER_WORDS})\b", re.IGNORECASE)
 """A figure: digits, or a number written as words ("thirty (30) days", "one million")."""
 _MONTHS = (
     "january|february|march|april|may|june|july|august|september|october|november|december|"
-    "jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec"
+    "jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec|"
+    # Spanish
+    "enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|setiembre|octubre|"
+    "noviembre|diciembre"
 )
 _CALENDAR = (
     rf"\b(?:{_MONTHS})\.?\s+\d{{1,2}}\b"  # April 2
-    rf"|\b\d{{1,2}}\s+(?:{_MONTHS})\b"  # 2 April
+    rf"|\b\d{{1,2}}\s+(?:de\s+)?(?:{_MONTHS})\b"  # 2 April, 31 de diciembre
     r"|\b\d{1,2}/\d{1,2}/\d{2,4}\b"  # 04/02/2026
 )
 CALENDAR = re.compile(_CALENDAR, re.IGNORECASE)
@@ -66,7 +70,7 @@ CALENDAR = re.compile(_CALENDAR, re.IGNORECASE)
 DATE = re.compile(
     rf"{_CALENDAR}|\b(?:19|20)\d{{2}}\b|\b\d{{1,2}}:\d{{2}}\b|\b(?:a\.m|p\.m|noon|midnight)\b"
     rf"|\b(?:{_NUMBER_WORDS}|\d+)\s*(?:\(\d+\)\s*)?(?:calendar\s+|business\s+|working\s+)?"
-    r"(?:days?|weeks?|months?|years?|hours?)\b",
+    r"(?:days?|weeks?|months?|years?|hours?|d[ií]as?|semanas?|meses|mes|años?|horas?)\b",
     re.IGNORECASE,
 )
 """A date, a time of day, or a period ("within ten (10) days" answers "when" too)."""
@@ -235,7 +239,7 @@ def answer_type(question: str) -> AnswerType | None:
     By the question's cues ("how much", "when", "deadline") or by the noun it asks about
     ("what is the *ceiling* …", "what *percentage* …").
     """
-    lowered = " ".join(question.lower().split())
+    lowered = " ".join(fold_accents(question).lower().replace("¿", " ").split())
     if lowered.split(" ", 1)[0] in _AUXILIARIES:
         return None  # "will the due date be extended?" wants a yes or a no
     cues = vocabulary().answer_type_cues

@@ -82,11 +82,10 @@ class KnowledgeTools:
         )
         if args.search_type == "pipeline":
             return self._query_pipeline(args, kbs)
-        retriever = self.scope.retriever
         # Validate once (a bad filter is the model's to fix) before any knowledge base runs.
         request = self._validated_request(args, kbs[0])
-        vector = retriever.embeddings.embed_query(request.query)
-        ranked, failed, warnings = self._query_each(kbs, request, vector)
+        # each knowledge base embeds the query with its own model (the retriever caches it)
+        ranked, failed, warnings = self._query_each(kbs, request)
         merged = fuse_by_rank(ranked)[: args.top_k]
         evidence = [
             self._evidence(kb, r.content, r.metadata, r.relevance_score, "query_knowledge")
@@ -158,9 +157,9 @@ class KnowledgeTools:
             raise ToolException(str(exc)) from exc
 
     def _query_each(
-        self, kbs: list[str], request: RetrievalInput, vector: list[float]
+        self, kbs: list[str], request: RetrievalInput
     ) -> tuple[dict[str, list[ContextResult]], list[dict[str, str]], list[str]]:
-        outcomes = search_each(self.scope.retriever, request, kbs, vector, self.scope.run_id)
+        outcomes = search_each(self.scope.retriever, request, kbs, None, self.scope.run_id)
         ranked = {o.kb: o.results for o in outcomes if not o.failed}
         failed = [{"kb_id": o.kb, "error": o.error} for o in outcomes if o.failed]
         warnings = [f"{o.kb}: {o.warning}" for o in outcomes if o.warning]
@@ -282,9 +281,11 @@ class KnowledgeTools:
             source_file=str(meta.get("source", "")),
             page_number=int(meta.get("page_number", 1)),
             chunk_id=chunk_id,
+            doc_id=str(meta.get("doc_id", "")),
             content=content,
             score=score,
             tool=tool,
+            language=str(meta.get("language", "en")),
             ocr_confidence=meta.get("ocr_confidence") if meta.get("ocr") else None,
         )
 

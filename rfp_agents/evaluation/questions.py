@@ -36,6 +36,9 @@ class GoldQuestion(BaseModel):
     question: str = Field(min_length=3)
     domain: Literal["legal", "technical", "financial"]
     kind: Literal["single", "multi", "unanswerable"]
+    language: Literal["en", "es"] = Field(
+        default="en", description="The language the question is asked in."
+    )
     expected: list[ExpectedPassage] = Field(default_factory=list)
 
     @model_validator(mode="after")

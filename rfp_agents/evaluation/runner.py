@@ -46,6 +46,9 @@ class ModeReport(BaseModel):
     overall: Metrics
     by_domain: dict[str, Metrics]
     by_kind: dict[str, Metrics]
+    by_language: dict[str, Metrics] = Field(
+        default_factory=dict, description="By the language the question is asked in."
+    )
     median_seconds: float = Field(description="Median time per question.")
     cite_rate: float | None = Field(
         default=None, description="ask: answerable questions citing an expected page."
@@ -204,6 +207,7 @@ def _measure(mode: str, questions: Sequence[GoldQuestion], search: Searcher) -> 
         overall=_metrics([r for _, r in rows]),
         by_domain=_grouped(rows, lambda q: q.domain),
         by_kind=_grouped(rows, lambda q: q.kind),
+        by_language=_grouped(rows, lambda q: q.language),
         median_seconds=round(statistics.median(seconds), 3) if seconds else 0.0,
         misses=[q.id for q, r in rows if r is None],
     )

@@ -43,7 +43,9 @@ def _cached_services(settings_json: str) -> Services:
     return Services(
         settings=settings,
         retriever=retriever,
-        offline_answerer=OfflineAnswerer(embeddings, settings),
+        offline_answerer=OfflineAnswerer(
+            embeddings, settings, lambda kb: retriever.embeddings_for(retriever.knowledge_base(kb))
+        ),
         offline_router=OfflineRouter(embeddings),
     )
 

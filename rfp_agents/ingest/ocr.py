@@ -126,26 +126,46 @@ def ocr_pages(
         document.close()
 
 
-def _read_image(image: object, page_number: int, engine: OcrEngine) -> OcrPage:
-    """The text of one rendered page, in Tesseract's reading order, line by line."""
+@dataclass(frozen=True)
+class OcrWord:
+    """A word Tesseract read: its box in image pixels, its line, and its confidence."""
+
+    text: str
+    confidence: float
+    left: int
+    top: int
+    width: int
+    height: int
+    line: tuple[int, int, int]
+    """(block, paragraph, line) numbers: the words of a line share them."""
+
+
+def read_words(image: object, engine: OcrEngine) -> list[OcrWord]:
+    """The words on a rendered page (a PIL image), in Tesseract's reading order."""
     import pytesseract
 
     pytesseract.pytesseract.tesseract_cmd = engine.command
     table = pytesseract.image_to_data(
         image, lang=engine.languages, output_type=pytesseract.Output.DICT
     )
-    lines: dict[tuple[int, int, int], list[str]] = {}
-    confidences: list[float] = []
-    for i, word in enumerate(table["text"]):
+    words = []
+    for i, text in enumerate(table["text"]):
         confidence = float(table["conf"][i])
-        if not word.strip() or confidence < MIN_WORD_CONFIDENCE:
-            continue
-        key = (table["block_num"][i], table["par_num"][i], table["line_num"][i])
-        lines.setdefault(key, []).append(word)
-        confidences.append(confidence)
-    text = _join_lines(lines)
-    confidence = sum(confidences) / len(confidences) if confidences else 0.0
-    return OcrPage(page_number, text, round(confidence, 1))
+        if text.strip() and confidence >= MIN_WORD_CONFIDENCE:
+            line = (table["block_num"][i], table["par_num"][i], table["line_num"][i])
+            words.append(OcrWord(text, confidence, table["left"][i], table["top"][i],
+                                 table["width"][i], table["height"][i], line))  # fmt: skip
+    return words
+
+
+def _read_image(image: object, page_number: int, engine: OcrEngine) -> OcrPage:
+    """The text of one rendered page, in Tesseract's reading order, line by line."""
+    words = read_words(image, engine)
+    lines: dict[tuple[int, int, int], list[str]] = {}
+    for word in words:
+        lines.setdefault(word.line, []).append(word.text)
+    confidence = sum(w.confidence for w in words) / len(words) if words else 0.0
+    return OcrPage(page_number, _join_lines(lines), round(confidence, 1))
 
 
 def _join_lines(lines: dict[tuple[int, int, int], list[str]]) -> str:

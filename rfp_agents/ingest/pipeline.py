@@ -19,7 +19,7 @@ from typing import Any, Literal
 
 from rfp_agents.config import DEFAULT_KB, Settings
 from rfp_agents.domains import classify_text
-from rfp_agents.embeddings import get_embeddings
+from rfp_agents.embeddings import embeddings_for_model
 from rfp_agents.errors import EmbeddingsError, StoreUnavailableError
 from rfp_agents.ingest.chunking import PageChunk, chunk_pages
 from rfp_agents.ingest.cleaning import clean_pages, normalise_text
@@ -34,6 +34,7 @@ from rfp_agents.ingest.pdf_text import (
 from rfp_agents.ingest.titles import document_title
 from rfp_agents.knowledge_base import DocumentRecord, KnowledgeBase, now_iso
 from rfp_agents.search.lexical import LexicalIndexCache
+from rfp_agents.text import detect_language
 
 log = logging.getLogger("rfp_agents.ingest")
 
@@ -173,9 +174,11 @@ def chunk_metadata(
     index: int,
     chunk: PageChunk,
     ocr_confidence: float | None = None,
+    language: str = "en",
 ) -> dict[str, Any]:
     """The metadata contract every later part relies on (see BRIEF.md), plus ``ocr``: the
-    page was read by OCR, with Tesseract's mean word ``ocr_confidence`` (0-100)."""
+    page was read by OCR, with Tesseract's mean word ``ocr_confidence`` (0-100), and the
+    document's ``language`` (BM25 stems a Spanish document's words as Spanish)."""
     label = classify_text(chunk.text)
     ocr = {"ocr": True, "ocr_confidence": ocr_confidence} if ocr_confidence is not None else {}
     return {
@@ -188,6 +191,7 @@ def chunk_metadata(
         "category_score": label.score,
         "section": chunk.section,
         "kb": kb,
+        "language": language,
         "ocr": False,
         **ocr,
     }
@@ -210,6 +214,7 @@ class ParsedDocument:
     ocr_confidence: dict[int, float] = field(default_factory=dict)
     """Pages read by OCR, with Tesseract's mean word confidence."""
     ocr_problem: str = ""
+    language: str = "en"
     texts: list[str] = field(default_factory=list)
     metadatas: list[dict[str, Any]] = field(default_factory=list)
     unchanged: DocumentRecord | None = None
@@ -234,9 +239,12 @@ class Ingestor:
         settings: Settings,
         kb: str = DEFAULT_KB,
         on_ocr_page: Callable[[str, OcrPage], None] | None = None,
+        embedding: str | None = None,
     ) -> None:
+        """``embedding`` builds a new knowledge base with that model (``multilingual`` for
+        Spanish tenders); an existing one keeps its own (see ``KnowledgeBase.open``)."""
         self.settings = settings
-        self.kb = KnowledgeBase.open(kb, settings, create=True)
+        self.kb = KnowledgeBase.open(kb, settings, create=True, embedding=embedding)
         self.on_ocr_page = on_ocr_page
 
     def ingest_file(self, path: Path, parsed: Future[ParsedDocument] | None = None) -> FileOutcome:
@@ -278,6 +286,7 @@ class Ingestor:
             None,
         )  # fmt: skip
         if same is not None:
+            self.kb.keep_file(doc_id, data)  # kept since: documents ingested before had none
             return ParsedDocument(source, doc_id, len(data), unchanged=same)
         text = read_pdf_text(data, max_pages=self.settings.max_pdf_pages)
         no_text = text.pages_without_text
@@ -289,6 +298,8 @@ class Ingestor:
             )
         pages = clean_pages(raw_pages, self.settings.header_footer_min_share)
         chunks = chunk_pages(pages, self.settings.chunk_size, self.settings.chunk_overlap)
+        self.kb.keep_file(doc_id, data)  # to show a cited page later
+        language = detect_language("\n".join(pages))
         return ParsedDocument(
             source=source,
             doc_id=doc_id,
@@ -299,9 +310,12 @@ class Ingestor:
             pages_without_text=no_text,
             ocr_confidence=confidence,
             ocr_problem=problem,
+            language=language,
             texts=[c.text for c in chunks],
             metadatas=[
-                chunk_metadata(self.kb.name, source, doc_id, i, c, confidence.get(c.page_number))
+                chunk_metadata(
+                    self.kb.name, source, doc_id, i, c, confidence.get(c.page_number), language
+                )
                 for i, c in enumerate(chunks)
             ],
         )
@@ -356,7 +370,8 @@ class Ingestor:
         if twin is not None and twin.source != source and twin.status == "complete":
             raise PdfSkipped("duplicate", f"same bytes as {twin.source!r}, already ingested")
 
-        vectors = get_embeddings(self.settings).embed_documents(document.texts)
+        model = embeddings_for_model(self.kb.embedding_model, self.settings)
+        vectors = model.embed_documents(document.texts)
         record = DocumentRecord(
             doc_id=doc_id,
             source=source,
@@ -366,6 +381,7 @@ class Ingestor:
             chunks=len(document.texts),
             pages_without_text=len(document.pages_without_text),
             ocr_pages=len(document.ocr_confidence),
+            language=document.language,
             size_bytes=document.size_bytes,
             ingested_at=now_iso(),
         )
@@ -400,16 +416,18 @@ def ingest_paths(
     on_start: Callable[[Path, int, int], None] | None = None,
     on_done: Callable[[FileOutcome], None] | None = None,
     on_ocr_page: Callable[[str, OcrPage], None] | None = None,
+    embedding: str | None = None,
 ) -> IngestReport:
     """Ingest files and folders into knowledge base ``kb``; see ``FileOutcome`` for results.
 
     Files are written one at a time, in order; the next file is parsed in a second thread
     while the current one is embedded (``PARSE_AHEAD``). ``on_start(path, index, total)`` and
     ``on_done(outcome)`` let a caller show progress; ``on_ocr_page(source, page)`` is called
-    (from the parsing thread) as each scanned page is read.
+    (from the parsing thread) as each scanned page is read. ``embedding`` is the model of a
+    new knowledge base (``Ingestor``).
     """
     started = time.perf_counter()
-    ingestor = Ingestor(settings, kb, on_ocr_page)
+    ingestor = Ingestor(settings, kb, on_ocr_page, embedding)
     report = IngestReport(kb=kb)
     files = discover_pdfs(paths)
     queue: deque[tuple[Path, Future[ParsedDocument]]] = deque()

@@ -39,11 +39,12 @@ def search_each(
     retriever: ContextRetriever,
     request: RetrievalInput,
     kbs: Sequence[str],
-    vector: list[float],
+    vector: list[float] | None,
     run_id: str = "-",
 ) -> list[KbOutcome]:
-    """``request`` (already validated) run on each of ``kbs`` with the query's ``vector``;
-    one outcome per knowledge base, in the order given."""
+    """``request`` (already validated) run on each of ``kbs`` with the query's ``vector``
+    (None: each knowledge base embeds the query with its own model); one outcome per
+    knowledge base, in the order given."""
 
     def one(kb: str) -> KbOutcome:
         log.info("querying knowledge base: run=%s kb_id=%s top_k=%d", run_id, kb, request.top_k)

@@ -208,14 +208,11 @@ class RetrievalPipeline:
     ) -> tuple[
         list[SearchRecord], list[list[str]], dict[tuple[str, str], Candidate], list[dict[str, str]]
     ]:
-        vectors: dict[str, list[float]] = {}
         records: list[SearchRecord] = []
         rankings: list[list[str]] = []
         candidates: dict[tuple[str, str], Candidate] = {}
         failed: dict[str, str] = {}
         for search in plan:
-            if search.query not in vectors:
-                vectors[search.query] = self.retriever.embeddings.embed_query(search.query)
             compiled = compile_filter(search.metadata_filter, self.settings.max_filter_depth)
             try:
                 request = self.retriever.validate(
@@ -228,7 +225,8 @@ class RetrievalPipeline:
             except Exception as exc:  # a request no knowledge base can run
                 outcomes = [KbOutcome(kb, error=f"{type(exc).__name__}: {exc}") for kb in kbs]
             else:
-                outcomes = search_each(self.retriever, request, kbs, vectors[search.query])
+                # each knowledge base embeds the query with its own model (cached)
+                outcomes = search_each(self.retriever, request, kbs, None)
             for outcome in outcomes:
                 record = SearchRecord(
                     query=search.query,

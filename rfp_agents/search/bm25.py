@@ -28,8 +28,9 @@ K1 = 1.5
 B = 0.75
 EMPTY_TERM = "_empty_"
 """The placeholder term of a chunk that has none (so it still counts in N and avgdl)."""
-FORMAT = 2
-"""Bumped when the saved layout changes; an old file is then rebuilt, never misread."""
+FORMAT = 3
+"""Bumped when the saved layout or the tokens change (3: accents folded, Spanish documents
+stemmed as Spanish); an old file is then rebuilt, never misread."""
 
 
 class Bm25Index:

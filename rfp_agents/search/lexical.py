@@ -10,7 +10,9 @@ query after a restart only loads a file (``RFP_HOME/lexical/<store>/<kb>.npz``, 
 embedded store, or beside ``RFP_HOME`` for a Chroma server).
 
 Tokens are ``rfp_agents.text.content_terms``: lower-cased, stop words removed, light
-stemming, with numbers and clause ids kept whole ("52.232-18", "99.99%"). Texts and
+stemming, with numbers and clause ids kept whole ("52.232-18", "99.99%"); a Spanish
+document's chunks (``language`` metadata, detected at ingest) are stemmed as Spanish, and a
+query on a knowledge base holding Spanish documents is tokenized both ways. Texts and
 metadata of the hits are read from the store by id, so the index file stays small.
 """
 
@@ -78,6 +80,8 @@ class LexicalIndex:
         (a filter that matches nothing must not read the whole knowledge base).
         """
         terms = content_terms(query)
+        if "es" in self.kb.languages():
+            terms += [t for t in content_terms(query, "es") if t not in terms]
         if not terms or n <= 0:
             return []
         ranked = self.bm25.ranked(terms)[:scan_limit]
@@ -144,7 +148,11 @@ def update(kb: KnowledgeBase, bm25: Bm25Index, version: set[str]) -> None:
     if new:
         rows = kb.iter_chunks(where={"doc_id": {"$in": new}})
         added = bm25.add(
-            (str(meta.get("doc_id", "")), str(meta.get("chunk_id", "")), content_terms(text))
+            (
+                str(meta.get("doc_id", "")),
+                str(meta.get("chunk_id", "")),
+                content_terms(text, str(meta.get("language", "en"))),
+            )
             for text, meta in rows
         )
     log.info(

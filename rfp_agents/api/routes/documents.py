@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, HTTPException, Query, Request
+from fastapi import APIRouter, HTTPException, Path, Query, Request, Response
 from starlette.concurrency import run_in_threadpool
 
 from rfp_agents.api.models import DocumentOut, KnowledgeBaseOut, UploadJob
@@ -107,5 +107,44 @@ async def api_delete(
                                 "when its upload job has ended")  # fmt: skip
         removed = knowledge_base.remove_document(doc_id)
         return DocumentOut(**{k: v for k, v in removed.__dict__.items() if k != "status"})
+
+    return await run_in_threadpool(work)
+
+
+PNG_RESPONSE = {
+    200: {
+        "content": {"image/png": {}},
+        "description": "The page; the header X-Highlight lists the highlighted boxes as "
+        "left,top,width,height in image pixels, separated by ';'.",
+    }
+}
+
+
+@router.get("/api/documents/{doc_id}/pages/{page_number}.png", response_class=Response,
+            responses=PNG_RESPONSE)  # fmt: skip
+async def api_page_image(
+    settings: SettingsDep,
+    doc_id: Annotated[str, Path(max_length=64, pattern=r"^[0-9a-f]+$")],
+    page_number: Annotated[int, Path(ge=1, le=100_000)],
+    kb: KbQuery = "default",
+    chunk_id: Annotated[str, Query(max_length=120)] = "",
+    text: Annotated[str, Query(max_length=2000)] = "",
+) -> Response:
+    """A page of a document as a PNG, with a cited sentence (``text``) or passage
+    (``chunk_id``) highlighted; rendered once, then served from a cache."""
+    from rfp_agents.page_view import show_page
+
+    def work() -> Response:
+        (name,) = check_scope([kb], settings)
+        view = show_page(KnowledgeBase.open(name, settings), doc_id, page_number,
+                         settings=settings, chunk_id=chunk_id, text=text)  # fmt: skip
+        return Response(
+            view.png,
+            media_type="image/png",
+            headers={
+                "X-Highlight": view.highlight_header(),
+                "Cache-Control": "private, max-age=3600",
+            },
+        )
 
     return await run_in_threadpool(work)

@@ -182,8 +182,60 @@ function marker(citation) {
   tip.setAttribute("role", "tooltip");
   tip.append(text("span", `${citation.source_file}, p. ${citation.page_number}${scanned(citation)}`, "where"),
              text("span", citation.snippet, "snippet"));
+  button.addEventListener("click", () => showPage(citation));
   wrap.append(button, tip);
   return wrap;
+}
+
+// ------------------------------------------------------------------------- the cited page
+// Clicking a citation shows its page beside the answer: the server renders the page with the
+// cited sentence highlighted and lists the highlighted boxes in the X-Highlight header
+// (image pixels); the page is scrolled so the first one is in view.
+let pageRequest = 0;
+
+function showPage(citation) {
+  openPage(citation).catch((e) => { $("page-status").textContent = e.message; });
+}
+
+async function openPage(citation) {
+  const request = ++pageRequest;
+  const view = $("page-view");
+  view.hidden = false;
+  $("page-view-title").textContent = `${citation.source_file}, p. ${citation.page_number}${scanned(citation)}`;
+  $("page-status").textContent = "Loading the page…";
+  const params = new URLSearchParams({
+    kb: citation.kb, chunk_id: citation.chunk_id,
+    text: citation.snippet.replace(/…/g, " ").trim().slice(0, 2000),
+  });
+  const response = await send(
+    `/api/documents/${citation.doc_id}/pages/${citation.page_number}.png?${params}`);
+  if (request !== pageRequest) return;  // another citation was clicked meanwhile
+  if (!response.ok) {
+    const body = await response.json().catch(() => ({}));
+    $("page-status").textContent = body.detail || `${response.status} ${response.statusText}`;
+    return;
+  }
+  const boxes = (response.headers.get("X-Highlight") || "").split(";").filter(Boolean)
+    .map((box) => box.split(",").map(Number));
+  const image = $("page-image");
+  const old = image.src;
+  image.src = URL.createObjectURL(await response.blob());
+  if (old.startsWith("blob:")) URL.revokeObjectURL(old);
+  await image.decode();
+  image.alt = `Page ${citation.page_number} of ${citation.source_file}`;
+  const scale = image.clientWidth / image.naturalWidth;
+  $("page-marks").replaceChildren(...boxes.map(([left, top, width, height]) => {
+    const mark = document.createElement("div");
+    mark.className = "mark";
+    Object.assign(mark.style, {
+      left: `${left * scale}px`, top: `${top * scale}px`,
+      width: `${width * scale}px`, height: `${height * scale}px`,
+    });
+    return mark;
+  }));
+  $("page-status").textContent = boxes.length ? "" : "The cited text was not found on the page image.";
+  const scroller = $("page-scroll");
+  scroller.scrollTop = boxes.length ? Math.max(0, boxes[0][1] * scale - scroller.clientHeight / 3) : 0;
 }
 
 function renderParagraph(line, byNumber) {
@@ -221,7 +273,11 @@ function renderReferences(citations) {
     section.append(text("h4", file));
     const list = document.createElement("ul");
     for (const c of items) {
-      const li = text("li", `[${c.n}] p. ${c.page_number}${scanned(c)} — ${c.snippet}`, c.cited ? "" : "uncited");
+      const li = text("li", "", c.cited ? "" : "uncited");
+      const link = text("button", `[${c.n}] p. ${c.page_number}${scanned(c)}`, "page-link");
+      link.type = "button";
+      link.addEventListener("click", () => showPage(c));
+      li.append(link, document.createTextNode(` — ${c.snippet}`));
       list.append(li);
     }
     section.append(list);
@@ -268,6 +324,7 @@ async function upload(event) {
 }
 
 $("ask-form").addEventListener("submit", ask);
+$("page-close").addEventListener("click", () => { $("page-view").hidden = true; });
 $("upload-form").addEventListener("submit", upload);
 $("kb").addEventListener("change", () => loadDocuments().catch((e) => showError(e.message)));
 loadKnowledgeBases().catch((error) => showError(error.message));

@@ -20,7 +20,7 @@ from langchain_core.embeddings import Embeddings
 from pydantic import ValidationError
 
 from rfp_agents.config import DEFAULT_KB, Settings, get_settings
-from rfp_agents.embeddings import get_embeddings
+from rfp_agents.embeddings import embeddings_for_model, get_embeddings
 from rfp_agents.errors import (
     KnowledgeBaseNotFound,
     StoreUnavailableError,
@@ -75,6 +75,10 @@ def relevance_from_cosine_distance(distance: float) -> float:
     return float(min(1.0, max(0.0, 1.0 - distance)))
 
 
+QUERY_VECTOR_CACHE = 256
+"""Query vectors a retriever remembers (oldest dropped first)."""
+
+
 class ContextRetriever:
     """The context-retriever skill: find the chunks of RFP documents that answer a query.
 
@@ -87,6 +91,8 @@ class ContextRetriever:
     def __init__(self, settings: Settings | None = None, embeddings: Embeddings | None = None):
         self.settings = settings or get_settings()
         self._embeddings = embeddings
+        self._injected = embeddings is not None
+        self._query_vectors: dict[tuple[str, str], list[float]] = {}
         self._kbs: dict[str, KnowledgeBase] = {}
         self._lock = threading.Lock()
         self.lexical = LexicalIndexCache(self.settings)
@@ -157,7 +163,7 @@ class ContextRetriever:
         compiled = compile_filter(request.metadata_filter, self.settings.max_filter_depth)
         kb = self.knowledge_base(request.kb)
         if query_vector is None:
-            query_vector = self.embeddings.embed_query(request.query)
+            query_vector = self.query_vector(kb, request.query)
         where = and_where(compiled.where, kb.hidden_filter())
         if request.search_type == SearchType.MMR:
             output = self._mmr(kb, request, compiled, where, query_vector)
@@ -185,9 +191,31 @@ class ContextRetriever:
 
     @property
     def embeddings(self) -> Embeddings:
+        """The configured embeddings (``RFP_EMBEDDINGS``): for text that is not a query of
+        one knowledge base, e.g. the router's domain descriptions."""
         if self._embeddings is None:
             self._embeddings = get_embeddings(self.settings)
         return self._embeddings
+
+    def embeddings_for(self, kb: KnowledgeBase) -> Embeddings:
+        """The embeddings knowledge base ``kb`` was built with (a query must use them)."""
+        if self._injected or not kb.embedding_model:
+            return self.embeddings
+        return embeddings_for_model(kb.embedding_model, self.settings)
+
+    def query_vector(self, kb: KnowledgeBase, text: str) -> list[float]:
+        """``text`` embedded with ``kb``'s model; remembered, so a question searched in several
+        knowledge bases of one model, or again by the next agent, is embedded once."""
+        key = (kb.embedding_model, text)
+        with self._lock:
+            vector = self._query_vectors.get(key)
+        if vector is None:
+            vector = self.embeddings_for(kb).embed_query(text)
+            with self._lock:
+                if len(self._query_vectors) >= QUERY_VECTOR_CACHE:
+                    self._query_vectors.pop(next(iter(self._query_vectors)))
+                self._query_vectors[key] = vector
+        return vector
 
     # --------------------------------------------------------------------------- searching
     def _similarity(self, kb, request, compiled, where, vector) -> RetrievalOutput:

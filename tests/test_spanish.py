@@ -1,0 +1,113 @@
+"""Spanish tenders: a multilingual knowledge base, Spanish BM25, questions in both languages."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from rfp_agents.cli import app
+from rfp_agents.config import Settings
+from rfp_agents.embeddings import LOCAL_MODEL_NAME, MULTILINGUAL_MODEL_NAME
+from rfp_agents.errors import RfpError
+from rfp_agents.evaluation import load_questions, unproven
+from rfp_agents.graph.ask import ask
+from rfp_agents.ingest import ingest_paths
+from rfp_agents.knowledge_base import KnowledgeBase
+from rfp_agents.retrieval.pipeline import RetrievalPipeline
+from rfp_agents.skills.context_retriever import ContextRetriever
+from rfp_agents.text import content_terms, detect_language, split_sentences
+from tests.conftest import HOLDOUT_DIR, ROOT
+
+SPANISH_SET = ROOT / "eval" / "spanish-questions.jsonl"
+PLIEGO = HOLDOUT_DIR / "buenos-aires-hospital-xray-tube-pliego.pdf"
+PPT = HOLDOUT_DIR / "jaen-christmas-plants-ppt.pdf"
+
+
+@pytest.fixture(scope="module")
+def spanish_kb(tmp_path_factory: pytest.TempPathFactory) -> Settings:
+    """Two Spanish tenders in a knowledge base built with the multilingual model."""
+    settings = Settings(home=tmp_path_factory.mktemp("spanish_home"))
+    report = ingest_paths([PLIEGO, PPT], settings, "pliegos", embedding="multilingual")
+    assert report.exit_code == 0, report.summary()
+    return settings
+
+
+def test_the_spanish_gold_set_is_proven_and_asks_in_both_languages():
+    questions = load_questions(SPANISH_SET)
+    assert unproven(questions, HOLDOUT_DIR) == []
+    languages = [q.language for q in questions if q.kind != "unanswerable"]
+    assert languages.count("es") >= 10 and languages.count("en") >= 10
+    assert sum(q.kind == "unanswerable" for q in questions) >= 4
+    assert {e.file for q in questions for e in q.expected} == {
+        "buenos-aires-hospital-xray-tube-pliego.pdf",
+        "jaen-christmas-plants-pcap.pdf",
+        "jaen-christmas-plants-ppt.pdf",
+    }
+
+
+def test_spanish_words_are_folded_and_stemmed_as_spanish():
+    assert content_terms("las garantías", "es") == content_terms("la garantia", "es")
+    assert content_terms("penalidades", "es") == content_terms("penalidad", "es")
+    # Spanish function words carry nothing, in any document
+    assert content_terms("el plazo de entrega de los bienes") == ["plazo", "entrega", "biene"]
+    assert detect_language("¿Durante cuántos días deben los oferentes mantener su oferta?") == "es"
+    assert detect_language("How many days must bidders hold their offer?") == "en"
+    assert split_sentences("¿Cuál es el plazo? Veinte días corridos.") == [
+        "¿Cuál es el plazo?",
+        "Veinte días corridos.",
+    ]
+
+
+def test_a_multilingual_knowledge_base_records_its_model_and_languages(spanish_kb: Settings):
+    kb = KnowledgeBase.open("pliegos", spanish_kb)
+    assert kb.embedding_model == MULTILINGUAL_MODEL_NAME
+    assert kb.languages() == {"es"}
+    chunk_languages = {m["language"] for _, m in kb.iter_chunks(None)}
+    assert chunk_languages == {"es"}
+    # more documents go in with the knowledge base's own model, whatever RFP_EMBEDDINGS says
+    assert spanish_kb.embeddings == "local"
+    assert ingest_paths([PPT], spanish_kb, "pliegos").outcomes[0].status == "unchanged"
+    with pytest.raises(RfpError, match="built with embeddings 'universal-sentence"):
+        ingest_paths([PPT], spanish_kb, "pliegos", embedding="local")
+
+
+@pytest.mark.parametrize(
+    ("question", "file", "page"),
+    [
+        ("¿Qué porcentaje debe cubrir la garantía de mantenimiento de oferta?",
+         "buenos-aires-hospital-xray-tube-pliego.pdf", 8),
+        ("¿Durante cuántos días tras la entrega no deben apreciarse plagas?",
+         "jaen-christmas-plants-ppt.pdf", 4),
+        # an English question finds the Spanish clause: one vector space for both languages
+        ("Within how many days of the invoice are payments made?",
+         "buenos-aires-hospital-xray-tube-pliego.pdf", 11),
+    ],
+)  # fmt: skip
+def test_questions_in_spanish_and_english_find_the_page(
+    spanish_kb: Settings, question: str, file: str, page: int
+):
+    out = RetrievalPipeline(ContextRetriever(spanish_kb)).run(question, ["pliegos"], top_k=5)
+    assert (file, page) in [(r.source_file, r.page_number) for r in out.results]
+
+
+def test_a_spanish_question_is_answered_from_the_spanish_clause(spanish_kb: Settings):
+    answer = ask("¿Qué porcentaje de la planta de cada maceta debe estar florido?", ["pliegos"],
+                 settings=spanish_kb)  # fmt: skip
+    assert "florida al menos el 80 % de la planta de cada maceta" in answer.answer
+    assert [c.page_number for c in answer.cited][:1] == [3]
+
+
+def test_the_ingest_option_names_the_model_of_a_new_knowledge_base(
+    settings: Settings, monkeypatch: pytest.MonkeyPatch, workdir: Path
+):
+    monkeypatch.setenv("RFP_HOME", str(settings.home))
+    runner = CliRunner()
+    bad = runner.invoke(app, ["ingest", str(PPT), "--kb", "x", "--embedding", "klingon"])
+    assert bad.exit_code == 2
+    assert "--embedding must be 'local', 'multilingual' or 'openai:<model>'" in bad.output
+    listed = runner.invoke(app, ["kb", "list", "--json"])
+    assert "x" not in listed.output
+    assert runner.invoke(app, ["ingest", str(PPT), "--kb", "en-model"]).exit_code == 0
+    assert KnowledgeBase.open("en-model", settings).embedding_model == LOCAL_MODEL_NAME
