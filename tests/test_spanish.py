@@ -92,6 +92,20 @@ def test_questions_in_spanish_and_english_find_the_page(
     assert (file, page) in [(r.source_file, r.page_number) for r in out.results]
 
 
+def test_an_english_question_on_spanish_documents_is_also_searched_in_spanish(
+    spanish_kb: Settings,
+):
+    pipeline = RetrievalPipeline(ContextRetriever(spanish_kb))
+    english = pipeline.run("Within how many days of the invoice is payment made?", ["pliegos"])
+    whys = [q.why for q in english.diagnostics.expanded_queries]
+    spanish_query = next(q for q in english.diagnostics.expanded_queries
+                         if q.why.startswith("in Spanish"))  # fmt: skip
+    assert "factura" in spanish_query.query and "pago" in spanish_query.query
+    spanish = pipeline.run("¿En qué plazo se paga la factura?", ["pliegos"])
+    assert not any(q.why.startswith("in Spanish") for q in spanish.diagnostics.expanded_queries)
+    assert whys[0] == "the question"
+
+
 def test_a_spanish_question_is_answered_from_the_spanish_clause(spanish_kb: Settings):
     answer = ask("¿Qué porcentaje de la planta de cada maceta debe estar florido?", ["pliegos"],
                  settings=spanish_kb)  # fmt: skip

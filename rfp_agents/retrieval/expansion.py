@@ -40,3 +40,17 @@ def expand_queries(question: str, domain: str | None = None, limit: int = 3) -> 
         queries.append(ExpandedQuery(key_terms, "key terms only"))
     unique = list({q.text.lower(): q for q in queries}.values())
     return unique[:limit]
+
+
+def in_spanish(question: str) -> ExpandedQuery | None:
+    """The question's words as Spanish tenders write them (``vocabulary/spanish.toml``), its
+    figures kept: a search an English question needs to match a Spanish clause by its words.
+    None when none of its words has an entry."""
+    terms = list(dict.fromkeys(content_terms(question)))
+    glossary = vocabulary().spanish
+    found = [t for t in terms if t in glossary]
+    if not found:
+        return None
+    words = [p for t in found for p in glossary[t]] + [t for t in terms if t[:1].isdigit()]
+    why = ", ".join(f"{t} -> {' / '.join(glossary[t])}" for t in found)
+    return ExpandedQuery(" ".join(dict.fromkeys(words)), f"in Spanish: {why}")

@@ -29,7 +29,7 @@ from rfp_agents.retrieval.diagnostics import (
     ScoredPassage,
     SearchRecord,
 )
-from rfp_agents.retrieval.expansion import expand_queries
+from rfp_agents.retrieval.expansion import expand_queries, in_spanish
 from rfp_agents.retrieval.rerank import Candidate, rerank
 from rfp_agents.retrieval.selection import select_context
 from rfp_agents.retrieval.subjects import (
@@ -44,6 +44,7 @@ from rfp_agents.search import fuse_rankings
 from rfp_agents.skills.context_retriever.filters import compile_filter
 from rfp_agents.skills.context_retriever.models import SearchType, normalise_query
 from rfp_agents.skills.context_retriever.retriever import ContextRetriever
+from rfp_agents.text import detect_language
 
 log = logging.getLogger("rfp_agents.retrieval.pipeline")
 
@@ -112,6 +113,9 @@ class RetrievalPipeline:
         naming = sorted({t for d in named for t in naming_terms(question, d, sources[d], shared)})
         subjects = comparison_subjects(question, sources, shared)
         expanded = expand_queries(question, domain, self.settings.max_retrieval_queries)
+        if self._asked_of_spanish_documents(question, kbs):
+            spanish = in_spanish(question)
+            expanded += [spanish] if spanish is not None else []
         plan = self._plan(question, expanded, named, subjects, metadata_filter, set(naming))
         searches, rankings, candidates, failed = self._search(plan, kbs)
         fused = fuse_rankings(rankings)
@@ -165,6 +169,17 @@ class RetrievalPipeline:
         )
 
     # ---------------------------------------------------------------------------- steps
+    def _asked_of_spanish_documents(self, question: str, kbs: Sequence[str]) -> bool:
+        """True when a knowledge base in scope holds Spanish documents and the question is
+        not in Spanish (its language is detected only then)."""
+        spanish = False
+        for kb in kbs:
+            try:
+                spanish = spanish or "es" in self.retriever.knowledge_base(kb).languages()
+            except Exception:  # an unreachable kb is reported by its search
+                continue
+        return spanish and detect_language(question) != "es"
+
     def _sources(self, kbs: Sequence[str]) -> dict[str, str]:
         """Each document in scope (file name) with its title."""
         sources: dict[str, str] = {}

@@ -38,6 +38,8 @@ class Vocabulary:
     question_words: frozenset[str]
     answer_type_cues: dict[str, tuple[str, ...]]
     """``date`` / ``quantity`` cues and nouns, and the ``measure_words`` of a question."""
+    spanish: dict[str, tuple[str, ...]]
+    """English question word (content term) -> how Spanish tenders write it."""
 
 
 def _load(name: str) -> dict:
@@ -69,9 +71,14 @@ def vocabulary() -> Vocabulary:
         for name, table in raw_domains.items()
     }
     questions = _load("question_words.toml")
+    spanish: dict[str, tuple[str, ...]] = {}
+    for word, phrasings in _load("spanish.toml")["terms"].items():
+        (term,) = content_terms(word) or (word,)
+        spanish.setdefault(term, tuple(phrasings))
     return Vocabulary(
         synonyms=synonyms,
         domains=domains,
         question_words=frozenset(t for w in questions["words"] for t in content_terms(w)),
         answer_type_cues={k: tuple(v) for k, v in questions["answer_type_cues"].items()},
+        spanish=spanish,
     )
