@@ -225,6 +225,59 @@ def remove(
 
 @app.command()
 @handles_errors
+def matrix(
+    kb: KbOption = DEFAULT_KB,
+    doc: Annotated[
+        list[str] | None,
+        typer.Option("--doc", help="Only these documents (file names; repeat the option)."),
+    ] = None,
+    fmt: Annotated[str, typer.Option("--format", help="xlsx, csv, md or json.")] = "xlsx",
+    output: Annotated[
+        Path | None,
+        typer.Option("-o", "--output", help="File to write [default: KB-matrix.FORMAT]."),
+    ] = None,
+) -> None:
+    """The compliance matrix: every requirement (shall, must, should...) with its page."""
+    from rfp_agents.deliverables.export import write_matrix
+    from rfp_agents.deliverables.matrix import requirements
+    from rfp_agents.errors import DocumentNotFound
+    from rfp_agents.knowledge_base import KnowledgeBase
+
+    if fmt not in ("xlsx", "csv", "md", "json"):
+        raise UsageError(f"--format must be xlsx, csv, md or json, got {fmt!r}")
+    knowledge_base = KnowledgeBase.open(kb, get_settings())
+    names = [Path(d).name for d in doc] if doc else None
+    known = {d.source for d in knowledge_base.documents()}
+    unknown = sorted(set(names or ()) - known)
+    if unknown:
+        raise DocumentNotFound(
+            f"No document named {', '.join(map(repr, unknown))} in knowledge base {kb!r} "
+            f"(documents: {', '.join(sorted(known)) or 'none'})."
+        )
+    with Progress(
+        TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+        console=console, disable=not console.is_terminal,
+    ) as progress:  # fmt: skip
+        task = progress.add_task("reading", total=None)
+
+        def on_document(source: str, index: int, total: int) -> None:
+            progress.update(task, total=total, completed=index, description=f"reading {source}")
+
+        rows = requirements(knowledge_base, names, on_document)
+        progress.update(task, completed=progress.tasks[0].total or 0)
+    target = output or Path(f"{kb}-matrix.{fmt}")
+    write_matrix(rows, fmt, target)  # type: ignore[arg-type]
+    mandatory = sum(r.strength == "mandatory" for r in rows)
+    console.print(
+        f"wrote {target}: {len(rows)} requirements ({mandatory} mandatory, "
+        f"{len(rows) - mandatory} advisory) from {len(names or known)} documents",
+        highlight=False,
+        soft_wrap=True,
+    )
+
+
+@app.command()
+@handles_errors
 def show(
     file: Annotated[str, typer.Argument(help="Document file name, as `rfp docs` lists it.")],
     page: Annotated[int, typer.Argument(help="Page number (1-based, as citations give it).")],

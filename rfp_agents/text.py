@@ -14,7 +14,7 @@ import re
 import sys
 import threading
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 _STOP_WORDS_TEXT = """
     a about above after again against all am an and any are as at be because been before
@@ -45,7 +45,7 @@ _SENTENCE_END = re.compile(
     r"|(?<=\?)\s+"  # a question ends wherever the next sentence starts
     r"|(?<=:)[ \t]*\n\s*"  # a lead-in ends its line ("…the following terms:")
     r"|\s*[•▪●○■◦]\s*"  # a bullet glyph, wherever the text layer put it
-    r"|\n\s*(?:[\-*]|\d+[.)])\s+"  # a list item at a line start
+    r"|\n\s*(?:[\-*]|\d+[.)]|\(?[a-z][.)])\s+"  # a list item at a line start ("b) ...")
     r"|\n\s*(?=\d+(?:\.\d+)+\.?\s+[A-Z])"  # a numbered clause ("2.12.1 The ...") kept whole
     r"|\n{2,}"
 )
@@ -245,3 +245,16 @@ def weighted_overlap(
         return 0.0
     present = set(content_terms(sentence)) | also_present
     return sum(w for t, w in weights.items() if t in present) / total
+
+
+def join_overlapping(texts: Sequence[str], max_overlap: int = 400) -> str:
+    """Join consecutive chunks of a page, removing the text they share at the seams."""
+    joined = ""
+    for text in texts:
+        overlap = 0
+        for size in range(min(len(joined), len(text), max_overlap), 0, -1):
+            if joined.endswith(text[:size]):
+                overlap = size
+                break
+        joined += ("" if overlap or not joined else "\n") + text[overlap:]
+    return joined

@@ -40,6 +40,7 @@ from rfp_agents.skills.context_retriever.models import (
     ContextResult,
     RetrievalInput,
 )
+from rfp_agents.text import join_overlapping
 
 log = logging.getLogger("rfp_agents.agents.tools")
 
@@ -432,16 +433,3 @@ def _snippet_around(text: str, pattern: Any) -> str:
         return text[:SNIPPET_CHARACTERS]
     start = max(0, match.start() - SNIPPET_CHARACTERS // 2)
     return text[start : start + SNIPPET_CHARACTERS]
-
-
-def join_overlapping(texts: Sequence[str], max_overlap: int = 400) -> str:
-    """Join consecutive chunks of a page, removing the text they share at the seams."""
-    joined = ""
-    for text in texts:
-        overlap = 0
-        for size in range(min(len(joined), len(text), max_overlap), 0, -1):
-            if joined.endswith(text[:size]):
-                overlap = size
-                break
-        joined += ("" if overlap or not joined else "\n") + text[overlap:]
-    return joined

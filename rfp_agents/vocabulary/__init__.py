@@ -42,9 +42,13 @@ class Vocabulary:
     """English question word (content term) -> how Spanish tenders write it."""
 
 
-def _load(name: str) -> dict:
+def load_vocabulary_file(name: str) -> dict:
+    """One of this package's TOML files, parsed."""
     text = resources.files(__package__).joinpath(name).read_text(encoding="utf-8")
     return tomllib.loads(text)
+
+
+_load = load_vocabulary_file
 
 
 @cache

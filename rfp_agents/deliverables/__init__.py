@@ -1,0 +1,1 @@
+"""The analyst's deliverables built from a knowledge base: the compliance matrix."""

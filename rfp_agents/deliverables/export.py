@@ -1,0 +1,83 @@
+"""Write the compliance matrix as an analyst opens it: XLSX, CSV, Markdown or JSON.
+
+* XLSX (openpyxl): a header row, frozen below the header, filters on every column, wrapped
+  text and column widths that fit the content, so the sheet is usable at once.
+* CSV: UTF-8 with a byte-order mark, so Excel reads accents and the euro sign correctly.
+* Markdown: a table (pipes escaped) for a wiki or a pull request.
+* JSON: the rows as the ``Requirement`` model dumps them.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Literal
+
+from rfp_agents.deliverables.matrix import Requirement
+
+Format = Literal["xlsx", "csv", "md", "json"]
+COLUMNS = (
+    "id", "requirement", "strength", "domain", "topic", "section", "file", "page",
+    "chunk_id", "also_in", "response", "owner",
+)  # fmt: skip
+WIDTHS = {"id": 9, "requirement": 80, "section": 30, "file": 30, "chunk_id": 24,
+          "also_in": 30, "response": 40, "owner": 16}  # fmt: skip
+"""Column widths in characters (others: 12)."""
+
+
+def _cells(row: Requirement) -> list[str | int]:
+    values = row.model_dump()
+    values["also_in"] = "; ".join(row.also_in)
+    return [values[c] for c in COLUMNS]
+
+
+def matrix_bytes(rows: Sequence[Requirement], fmt: Format) -> bytes:
+    """The matrix in ``fmt``."""
+    if fmt == "xlsx":
+        return _xlsx(rows)
+    if fmt == "csv":
+        out = io.StringIO()
+        writer = csv.writer(out)
+        writer.writerow(COLUMNS)
+        writer.writerows(_cells(r) for r in rows)
+        return out.getvalue().encode("utf-8-sig")
+    if fmt == "md":
+        lines = ["| " + " | ".join(COLUMNS) + " |", "|" + "---|" * len(COLUMNS)]
+        for row in rows:
+            cells = [str(c).replace("|", "\\|").replace("\n", " ") for c in _cells(row)]
+            lines.append("| " + " | ".join(cells) + " |")
+        return ("\n".join(lines) + "\n").encode("utf-8")
+    return json.dumps([r.model_dump() for r in rows], ensure_ascii=False, indent=2).encode()
+
+
+def write_matrix(rows: Sequence[Requirement], fmt: Format, path: Path) -> None:
+    path.write_bytes(matrix_bytes(rows, fmt))
+
+
+def _xlsx(rows: Sequence[Requirement]) -> bytes:
+    from openpyxl import Workbook
+    from openpyxl.styles import Alignment, Font
+    from openpyxl.utils import get_column_letter
+
+    book = Workbook(write_only=False)
+    sheet = book.active
+    sheet.title = "Compliance matrix"
+    sheet.append(list(COLUMNS))
+    for row in rows:
+        sheet.append(_cells(row))
+    for cell in sheet[1]:
+        cell.font = Font(bold=True)
+    wrap = Alignment(wrap_text=True, vertical="top")
+    for column in sheet.iter_cols(min_row=2):
+        for cell in column:
+            cell.alignment = wrap
+    for index, name in enumerate(COLUMNS, start=1):
+        sheet.column_dimensions[get_column_letter(index)].width = WIDTHS.get(name, 12)
+    sheet.freeze_panes = "A2"
+    sheet.auto_filter.ref = sheet.dimensions
+    out = io.BytesIO()
+    book.save(out)
+    return out.getvalue()

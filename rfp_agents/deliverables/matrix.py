@@ -1,0 +1,224 @@
+"""The compliance matrix: every requirement statement of a knowledge base's documents.
+
+A bid team "shreds" a solicitation into the list of what the bidder must (or should) do, each
+with its section and page, and answers it line by line. ``requirements`` reads each document
+page by page in reading order (the page's chunks joined where they overlap), splits it into
+sentences and list items, and keeps the statements that oblige someone:
+
+* ``mandatory``: shall, must, is/are required to, will be required, shall not, may not,
+  and the Spanish deberá(n), debe(n), está(n) obligado(s) a, se exige, es obligatorio;
+* ``advisory``: should, may, is encouraged, it is recommended; podrá(n), se recomienda.
+
+Statements without such a verb are information, not rows. A lead-in that ends with a colon
+("The Contractor shall:") is joined to each of its items. The same requirement in several
+documents is one row citing each place (``also_in``). Each row carries its domain (the
+keyword classifier of ``rfp_agents.domains``), a topic (``vocabulary/topics.toml``), the
+numbered heading it sits under, and the file, page and chunk it comes from.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator, Sequence
+from functools import cache
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field
+
+from rfp_agents.domains import classify_text
+from rfp_agents.knowledge_base import KnowledgeBase
+from rfp_agents.text import answer_sentences, content_terms, fold_accents, join_overlapping
+from rfp_agents.vocabulary import load_vocabulary_file
+
+Strength = Literal["mandatory", "advisory"]
+
+MANDATORY = re.compile(
+    r"\b(?:shall|must|(?:is|are|will be|shall be) required to|will be required|"
+    r"may not|is prohibited|are prohibited|"
+    r"debera|deberan|debe|deben|esta obligad[oa]|estan obligad[oa]s|se exige|se exigira|"
+    r"es obligatori[oa])\b",
+    re.IGNORECASE,
+)
+ADVISORY = re.compile(
+    r"\b(?:should|may|is encouraged|are encouraged|(?:it )?is recommended|"
+    r"podra|podran|se recomienda)\b",
+    re.IGNORECASE,
+)
+MIN_REQUIREMENT_CHARACTERS = 25
+MAX_REQUIREMENT_CHARACTERS = 1500
+MAX_ITEM_CHARACTERS = 300
+MAX_ITEMS = 20
+"""Items joined to one lead-in at most (a list that never ends is a misread)."""
+MAX_HEADING_WORDS = 12
+ITEM_MARKER = re.compile(r"^\(?(?:[a-z]|\d{1,2}|[ivx]{1,4})[.)]\s+")
+"""A list item's own marker ("a) ", "(c) ", "3. "), dropped once joined to its lead-in."""
+
+
+class Requirement(BaseModel):
+    """One row of the compliance matrix, with empty ``response`` and ``owner`` for the team."""
+
+    id: str = Field(description="R-0001, R-0002... in document and page order.")
+    requirement: str = Field(description="The whole sentence or list item, clean text.")
+    strength: Strength
+    domain: str = Field(description="legal, technical, financial or general.")
+    topic: str
+    section: str = Field(default="", description="The numbered heading it sits under.")
+    file: str
+    page: int = Field(ge=1)
+    chunk_id: str
+    also_in: list[str] = Field(
+        default_factory=list, description="The same requirement elsewhere: 'file p. N'."
+    )
+    response: str = ""
+    owner: str = ""
+
+
+def strength_of(sentence: str) -> Strength | None:
+    """``mandatory``, ``advisory`` or None (a statement of information)."""
+    folded = fold_accents(sentence)
+    if MANDATORY.search(folded):
+        return "mandatory"
+    if ADVISORY.search(folded):
+        return "advisory"
+    return None
+
+
+def topic_of(sentence: str) -> str:
+    """The topic whose words the sentence holds most (``vocabulary/topics.toml``), or
+    "other"."""
+    terms = set(content_terms(sentence))
+    best, hits = "other", 0
+    for topic, words in _topics().items():
+        found = len(terms & words)
+        if found > hits:
+            best, hits = topic, found
+    return best
+
+
+@cache
+def _topics() -> dict[str, frozenset[str]]:
+    table = load_vocabulary_file("topics.toml")["topics"]
+    return {
+        topic: frozenset(t for w in words for t in content_terms(w))
+        for topic, words in table.items()
+    }
+
+
+def requirements(
+    kb: KnowledgeBase,
+    documents: Sequence[str] | None = None,
+    on_document: Callable[[str, int, int], None] | None = None,
+) -> list[Requirement]:
+    """The requirement rows of ``kb``'s documents (all, or the files named in ``documents``).
+
+    ``on_document(source, index, total)`` is called before each document is read.
+    """
+    records = [d for d in kb.documents() if documents is None or d.source in documents]
+    rows: list[Requirement] = []
+    first: dict[str, Requirement] = {}
+    for index, record in enumerate(records):
+        if on_document:
+            on_document(record.source, index, len(records))
+        for text, meta in _statements(kb, record.source):
+            key = " ".join(content_terms(text))
+            seen = first.get(key)
+            if seen is not None:
+                place = f"{meta['source']} p. {meta['page_number']}"
+                if seen.file != meta["source"] and place not in seen.also_in:
+                    seen.also_in.append(place)
+                continue
+            strength = strength_of(text)
+            if strength is None:
+                continue
+            row = Requirement(
+                id=f"R-{len(rows) + 1:04d}",
+                requirement=text,
+                strength=strength,
+                domain=classify_text(text).category,
+                topic=topic_of(text),
+                section=str(meta.get("section", "")),
+                file=str(meta["source"]),
+                page=int(meta["page_number"]),
+                chunk_id=str(meta["chunk_id"]),
+            )
+            first[key] = row
+            rows.append(row)
+    return rows
+
+
+def _statements(kb: KnowledgeBase, source: str) -> Iterator[tuple[str, dict[str, Any]]]:
+    """Each sentence or list item of a document, page by page, with the metadata of the
+    chunk it is in; an item of a list is joined to its lead-in."""
+    by_page: dict[int, list[tuple[str, dict[str, Any]]]] = {}
+    for text, meta in kb.iter_chunks({"source": source}):
+        by_page.setdefault(int(meta["page_number"]), []).append((text, meta))
+    lead_in, items, section = "", 0, ""
+    for page in sorted(by_page):
+        chunks = sorted(by_page[page], key=lambda row: int(row[1].get("chunk_index", 0)))
+        for heading, block in _sections(join_overlapping([t for t, _ in chunks])):
+            if heading:  # a new section ends any list
+                section, lead_in, items = heading, "", 0
+            for sentence in answer_sentences(block):
+                meta = {**_chunk_holding(sentence, chunks)}
+                meta["section"] = section or meta.get("section", "")
+                yield from _statement(sentence, meta, lead_in, items)
+                lead_in, items = _next_list_state(sentence, lead_in, items)
+
+
+def _statement(
+    sentence: str, meta: dict[str, Any], lead_in: str, items: int
+) -> Iterator[tuple[str, dict[str, Any]]]:
+    """The sentence as a statement: joined to the lead-in of the list it is an item of;
+    nothing for a lead-in itself (its items say it) or a fragment."""
+    if lead_in and items < MAX_ITEMS and _is_item(sentence):
+        yield f"{lead_in} {ITEM_MARKER.sub('', sentence)}", meta
+    elif not _is_lead_in(sentence) and (
+        MIN_REQUIREMENT_CHARACTERS <= len(sentence) <= MAX_REQUIREMENT_CHARACTERS
+    ):
+        yield sentence, meta
+
+
+def _next_list_state(sentence: str, lead_in: str, items: int) -> tuple[str, int]:
+    if lead_in and items < MAX_ITEMS and _is_item(sentence):
+        return lead_in, items + 1
+    return (sentence, 0) if _is_lead_in(sentence) else ("", 0)
+
+
+def _is_lead_in(sentence: str) -> bool:
+    """ "The Contractor shall:": a requirement said by the list items that follow."""
+    return sentence.rstrip().endswith(":") and strength_of(sentence) is not None
+
+
+NUMBERED_HEADING = re.compile(r"^\s*(\d+(?:\.\d+)*\.?\s+[A-ZÁÉÍÓÚÑ][^.:;]{1,80})\s*$")
+"""A numbered heading alone on its line ("3.1 Architecture and hosting", "7. INVOICING")."""
+
+
+def _sections(page_text: str) -> Iterator[tuple[str, str]]:
+    """The page cut at its numbered headings: (heading or "" for the text before the first
+    one, the text under it). A heading is not glued to the sentence after it."""
+    heading, lines = "", []
+    for line in page_text.splitlines():
+        found = NUMBERED_HEADING.match(line)
+        if found and len(found.group(1).split()) <= MAX_HEADING_WORDS:
+            if lines:
+                yield heading, "\n".join(lines)
+            heading, lines = " ".join(found.group(1).split()), []
+        else:
+            lines.append(line)
+    if lines or heading:
+        yield heading, "\n".join(lines)
+
+
+def _is_item(sentence: str) -> bool:
+    """A list item after a lead-in: short, and no requirement of its own ("Provide monthly
+    status reports." after "The Contractor shall:")."""
+    return len(sentence) <= MAX_ITEM_CHARACTERS and strength_of(sentence) is None
+
+
+def _chunk_holding(sentence: str, chunks: list[tuple[str, dict[str, Any]]]) -> dict[str, Any]:
+    """The metadata of the chunk the sentence is in (the page's first chunk if it spans two)."""
+    flat = " ".join(sentence.split())[:80]
+    for text, meta in chunks:
+        if flat in " ".join(text.split()):
+            return meta
+    return chunks[0][1]

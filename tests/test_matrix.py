@@ -1,0 +1,109 @@
+"""The compliance matrix: every requirement with its strength, section and page, in the
+formats an analyst opens."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+
+import pytest
+from openpyxl import load_workbook
+from typer.testing import CliRunner
+
+from rfp_agents.cli import app
+from rfp_agents.config import Settings
+from rfp_agents.deliverables.export import COLUMNS, matrix_bytes
+from rfp_agents.deliverables.matrix import requirements, strength_of
+from rfp_agents.ingest import ingest_paths
+from rfp_agents.knowledge_base import KnowledgeBase
+from tests.pdf_factory import text_pdf
+
+
+@pytest.fixture(scope="module")
+def sample_rows(sample_kb_settings: Settings):
+    return requirements(KnowledgeBase.open("sample", sample_kb_settings))
+
+
+def test_each_requirement_has_its_strength_section_and_page(sample_rows):
+    damages = next(r for r in sample_rows if "liquidated damages of USD 1,500" in r.requirement)
+    assert (damages.strength, damages.page, damages.section) == (
+        "mandatory",
+        9,
+        "9.3 Liquidated damages",
+    )
+    assert "-p9-" in damages.chunk_id  # the chunk of page 9 holding it
+    convenience = next(r for r in sample_rows if "terminate the contract for convenience" in
+                       r.requirement)  # fmt: skip
+    assert convenience.strength == "advisory" and convenience.section.startswith("9.1")
+    # information is not a row: the background says what is, not what anyone must do
+    assert not any("processes about 95 million taps" in r.requirement for r in sample_rows)
+    assert all(strength_of(r.requirement) for r in sample_rows)
+    assert [r.id for r in sample_rows[:3]] == ["R-0001", "R-0002", "R-0003"]
+
+
+def test_a_lead_in_is_joined_to_each_of_its_items(sample_rows):
+    items = [r.requirement for r in sample_rows if r.section == "2.2 Services required"]
+    assert len(items) == 5
+    assert items[1] == (
+        "The Contractor shall provide: migration of 1.2 million customer accounts and seven "
+        "years of transaction history from the current system;"
+    )
+    assert not any(r.requirement == "The Contractor shall provide:" for r in sample_rows)
+
+
+def test_the_same_requirement_in_two_documents_is_one_row_citing_both(settings: Settings, workdir):
+    shared = "The Contractor shall encrypt all data at rest with AES-256."
+    rfp = text_pdf(workdir / "rfp.pdf", [f"1. Security\n{shared}\nThe agency hosts the data."])
+    amendment = text_pdf(workdir / "amendment.pdf", [
+        "Amendment 1\nThe vendor should attend the kickoff meeting.", f"2. Security\n{shared}",
+    ])  # fmt: skip
+    assert ingest_paths([rfp, amendment], settings, "two").exit_code == 0
+    rows = requirements(KnowledgeBase.open("two", settings))
+    [encrypt] = [r for r in rows if "AES-256" in r.requirement]
+    assert (encrypt.file, encrypt.page, encrypt.also_in) == ("amendment.pdf", 2, ["rfp.pdf p. 1"])
+    assert [r.strength for r in rows if "kickoff" in r.requirement] == ["advisory"]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "strength"),
+    [
+        ("El adjudicatario deberá presentar el certificado fitosanitario.", "mandatory"),
+        ("Los licitadores están obligados a mantener su oferta.", "mandatory"),
+        ("La Administración podrá resolver el contrato.", "advisory"),
+        ("Offerors may not substitute key personnel.", "mandatory"),
+        ("The Authority operates 42 bus routes.", None),
+    ],
+)
+def test_obligations_are_recognised_in_english_and_spanish(sentence: str, strength):
+    assert strength_of(sentence) == strength
+
+
+def test_the_formats_open_as_an_analyst_expects(sample_rows):
+    sheet = load_workbook(io.BytesIO(matrix_bytes(sample_rows, "xlsx"))).active
+    assert [c.value for c in sheet[1]] == list(COLUMNS)
+    assert sheet.freeze_panes == "A2" and sheet.auto_filter.ref.startswith("A1:")
+    assert sheet.max_row == len(sample_rows) + 1
+    assert sheet["B2"].alignment.wrap_text and sheet.column_dimensions["B"].width >= 60
+    data = matrix_bytes(sample_rows, "csv")
+    assert data.startswith(b"\xef\xbb\xbf")  # Excel reads UTF-8 only with the mark
+    parsed = list(csv.DictReader(io.StringIO(data.decode("utf-8-sig"))))
+    assert parsed[0]["id"] == "R-0001" and parsed[0]["response"] == ""
+    assert json.loads(matrix_bytes(sample_rows, "json"))[0]["strength"] in ("mandatory", "advisory")
+    markdown = matrix_bytes(sample_rows, "md").decode()
+    assert markdown.count("\n") == len(sample_rows) + 2
+
+
+def test_rfp_matrix_writes_the_file_and_names_bad_arguments(
+    sample_kb_settings: Settings, monkeypatch, tmp_path
+):
+    monkeypatch.setenv("RFP_HOME", str(sample_kb_settings.home))
+    runner = CliRunner()
+    out = tmp_path / "m.csv"
+    made = runner.invoke(app, ["matrix", "--kb", "sample", "--format", "csv", "-o", str(out)])
+    assert made.exit_code == 0, made.output
+    assert "mandatory" in made.output and out.read_bytes().startswith(b"\xef\xbb\xbf")
+    bad = runner.invoke(app, ["matrix", "--kb", "sample", "--format", "pdf"])
+    assert bad.exit_code == 2 and "--format must be xlsx, csv, md or json" in bad.output
+    missing = runner.invoke(app, ["matrix", "--kb", "sample", "--doc", "nope.pdf"])
+    assert missing.exit_code != 0 and "sample_rfp.pdf" in missing.output
