@@ -107,3 +107,19 @@ def test_rfp_matrix_writes_the_file_and_names_bad_arguments(
     assert bad.exit_code == 2 and "--format must be xlsx, csv, md or json" in bad.output
     missing = runner.invoke(app, ["matrix", "--kb", "sample", "--doc", "nope.pdf"])
     assert missing.exit_code != 0 and "sample_rfp.pdf" in missing.output
+
+
+def test_the_api_serves_the_matrix_in_each_format(sample_kb_settings: Settings, sample_rows):
+    from fastapi.testclient import TestClient
+
+    from rfp_agents.api.app import create_app
+
+    client = TestClient(create_app(sample_kb_settings), base_url="http://localhost")
+    rows = client.get("/api/matrix", params={"kb": "sample"}).json()
+    assert len(rows) == len(sample_rows) and rows[0]["id"] == "R-0001"
+    sheet = client.get("/api/matrix", params={"kb": "sample", "format": "xlsx"})
+    assert sheet.status_code == 200 and "attachment" in sheet.headers["content-disposition"]
+    assert load_workbook(io.BytesIO(sheet.content)).active.max_row == len(sample_rows) + 1
+    assert client.get("/api/matrix", params={"kb": "sample", "format": "pdf"}).status_code == 422
+    assert client.get("/api/matrix", params={"kb": "sample", "doc": "x.pdf"}).status_code == 404
+    assert client.get("/api/matrix", params={"kb": "nope"}).status_code == 404

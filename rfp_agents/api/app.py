@@ -25,7 +25,7 @@ from starlette.middleware.trustedhost import TrustedHostMiddleware
 
 from rfp_agents.api.errors import ERROR_RESPONSES, install_error_handlers
 from rfp_agents.api.guard import RequestGuard
-from rfp_agents.api.routes import ask, documents, retrieve, service
+from rfp_agents.api.routes import ask, deliverables, documents, retrieve, service
 from rfp_agents.api.routes.service import STATIC
 from rfp_agents.api.uploads import UploadJobs
 from rfp_agents.config import Settings, get_settings
@@ -60,7 +60,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.retriever = ContextRetriever(settings)
     app.state.ask_limiter = CapacityLimiter(settings.api_max_concurrent_asks)
     install_error_handlers(app)
-    for router in (service.router, ask.router, retrieve.router, documents.router):
+    routers = (service.router, ask.router, retrieve.router, documents.router, deliverables.router)
+    for router in routers:
         app.include_router(router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     # Added last, run first: the host check, then the guard, then FastAPI.

@@ -1,0 +1,59 @@
+"""The analyst's deliverables over HTTP: the compliance matrix of a knowledge base."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from fastapi import APIRouter, Query, Response
+from starlette.concurrency import run_in_threadpool
+
+from rfp_agents.api.routes.deps import SettingsDep
+from rfp_agents.api.scope import check_scope
+from rfp_agents.deliverables.export import matrix_bytes
+from rfp_agents.deliverables.matrix import requirements
+from rfp_agents.errors import DocumentNotFound
+from rfp_agents.knowledge_base import KnowledgeBase
+
+router = APIRouter(tags=["deliverables"])
+
+MEDIA_TYPES = {
+    "json": "application/json",
+    "csv": "text/csv; charset=utf-8",
+    "md": "text/markdown; charset=utf-8",
+    "xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+}
+
+
+@router.get(
+    "/api/matrix",
+    response_class=Response,
+    responses={200: {"content": {m: {} for m in MEDIA_TYPES.values()},
+                     "description": "The compliance matrix in the format asked for."}},
+)  # fmt: skip
+async def api_matrix(
+    settings: SettingsDep,
+    kb: Annotated[str, Query(max_length=64)] = "default",
+    format: Annotated[Literal["json", "csv", "md", "xlsx"], Query()] = "json",  # noqa: A002
+    doc: Annotated[list[str] | None, Query(max_length=20)] = None,
+) -> Response:
+    """Every requirement of the knowledge base's documents (or of the files in ``doc``), with
+    its strength, domain, topic, section, file, page and chunk; ``format`` json, csv (UTF-8
+    with a BOM), md or xlsx (a download)."""
+
+    def work() -> Response:
+        (name,) = check_scope([kb], settings)
+        knowledge_base = KnowledgeBase.open(name, settings)
+        known = {d.source for d in knowledge_base.documents()}
+        unknown = sorted(set(doc or ()) - known)
+        if unknown:
+            raise DocumentNotFound(
+                f"No document named {', '.join(map(repr, unknown))} in knowledge base {name!r}."
+            )
+        rows = requirements(knowledge_base, doc or None)
+        headers = {}
+        if format in ("csv", "xlsx"):
+            headers["Content-Disposition"] = f'attachment; filename="{name}-matrix.{format}"'
+        return Response(matrix_bytes(rows, format), media_type=MEDIA_TYPES[format],
+                        headers=headers)  # fmt: skip
+
+    return await run_in_threadpool(work)
