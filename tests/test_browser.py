@@ -159,3 +159,35 @@ def test_the_page_shows_each_agents_draft_while_the_model_writes(
             expect(page.locator("#answer .cite button").first).to_have_text("[1]", timeout=60_000)
             expect(page.locator("#drafts")).to_be_hidden()
             browser.close()
+
+
+def test_the_compliance_matrix_is_a_filterable_table(server: str):
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=CHROMIUM, args=["--no-sandbox", "--disable-background-networking"]
+        )
+        page = browser.new_page(viewport={"width": 1366, "height": 900})
+        page.goto(server)
+        expect(page.locator("#kb option[value=sample]")).to_have_count(1)
+        page.select_option("#kb", "sample")
+        page.click("#matrix-button")
+        rows = page.locator("#matrix tbody tr")
+        expect(page.locator("#matrix-status")).to_contain_text("requirements", timeout=30_000)
+        total = rows.count()
+        assert total > 20
+        expect(page.locator("#matrix tbody")).to_contain_text("9.3 Liquidated damages")
+        page.select_option("#matrix-strength", "advisory")
+        advisory = rows.count()
+        assert 0 < advisory < total
+        assert set(page.locator("#matrix tbody td:nth-child(3)").all_inner_texts()) == {"advisory"}
+        page.select_option("#matrix-strength", "")
+        page.fill("#matrix-filter", "insurance")
+        expect(rows.first).to_contain_text("insur", ignore_case=True)
+        assert rows.count() < total
+        with page.expect_download() as download:
+            page.click("#matrix-download")
+        assert download.value.suggested_filename == "sample-matrix.xlsx"
+        if SCREENSHOT:
+            page.locator("#matrix-title").scroll_into_view_if_needed()
+            page.screenshot(path=SCREENSHOT.replace(".png", "-matrix.png"))
+        browser.close()

@@ -323,6 +323,55 @@ async function upload(event) {
   }
 }
 
+// ------------------------------------------------------------------- the compliance matrix
+let matrixRows = [];
+
+async function buildMatrix() {
+  const kb = $("kb").value;
+  $("matrix-status").textContent = `Reading the documents of ${kb}…`;
+  matrixRows = await api(`/api/matrix?kb=${encodeURIComponent(kb)}`);
+  $("matrix-status").textContent =
+    `${matrixRows.length} requirements (${matrixRows.filter((r) => r.strength === "mandatory").length} mandatory)`;
+  $("matrix").hidden = false;
+  showMatrix();
+  // the download needs the API key when the server has one: fetch it, then save the blob
+  const link = $("matrix-download");
+  link.hidden = false;
+  link.onclick = async (event) => {
+    event.preventDefault();
+    const response = await send(`/api/matrix?kb=${encodeURIComponent(kb)}&format=xlsx`);
+    const url = URL.createObjectURL(await response.blob());
+    const save = document.createElement("a");
+    save.href = url;
+    save.download = `${kb}-matrix.xlsx`;
+    save.click();
+    URL.revokeObjectURL(url);
+  };
+}
+
+function showMatrix() {
+  const strength = $("matrix-strength").value;
+  const domain = $("matrix-domain").value;
+  const words = $("matrix-filter").value.trim().toLowerCase();
+  const shown = matrixRows.filter((r) => (!strength || r.strength === strength)
+    && (!domain || r.domain === domain)
+    && (!words || `${r.requirement} ${r.topic} ${r.section}`.toLowerCase().includes(words)));
+  $("matrix").querySelector("tbody").replaceChildren(...shown.map((r) => {
+    const row = document.createElement("tr");
+    row.className = r.strength;
+    const where = [r.file, `p. ${r.page}`, ...r.also_in].join(", ");
+    row.append(text("td", r.id), text("td", r.requirement), text("td", r.strength),
+               text("td", r.domain), text("td", r.topic), text("td", r.section), text("td", where));
+    return row;
+  }));
+}
+
+$("matrix-button").addEventListener("click", () => buildMatrix().catch((e) => {
+  $("matrix-status").textContent = e.message;
+}));
+for (const id of ["matrix-strength", "matrix-domain", "matrix-filter"]) {
+  $(id).addEventListener("input", showMatrix);
+}
 $("ask-form").addEventListener("submit", ask);
 $("page-close").addEventListener("click", () => { $("page-view").hidden = true; });
 $("upload-form").addEventListener("submit", upload);
