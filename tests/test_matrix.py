@@ -73,6 +73,7 @@ def test_the_same_requirement_in_two_documents_is_one_row_citing_both(settings: 
         ("La Administración podrá resolver el contrato.", "advisory"),
         ("Offerors may not substitute key personnel.", "mandatory"),
         ("The Authority operates 42 bus routes.", None),
+        ("Records are kept under 45 C.F.R. 164.504(e), as may be amended from time to time.", None),
     ],
 )
 def test_obligations_are_recognised_in_english_and_spanish(sentence: str, strength):
@@ -123,3 +124,18 @@ def test_the_api_serves_the_matrix_in_each_format(sample_kb_settings: Settings, 
     assert client.get("/api/matrix", params={"kb": "sample", "format": "pdf"}).status_code == 422
     assert client.get("/api/matrix", params={"kb": "sample", "doc": "x.pdf"}).status_code == 404
     assert client.get("/api/matrix", params={"kb": "nope"}).status_code == 404
+
+
+def test_a_numbered_sentence_wrapped_at_the_line_end_is_not_a_section_heading():
+    from rfp_agents.deliverables.matrix import _sections
+
+    page = (
+        "7.5 Contractor Performance\n"
+        "When defects cannot be corrected, the State may:\n"
+        "1. Require the contractor to take necessary action to ensure that future\n"
+        "performance conforms to the contract.\n"
+        "7.6 INSPECTION AND ACCEPTANCE\n"
+        "The State shall inspect each deliverable."
+    )
+    sections = [heading for heading, _ in _sections(page)]
+    assert sections == ["7.5 Contractor Performance", "7.6 INSPECTION AND ACCEPTANCE"]

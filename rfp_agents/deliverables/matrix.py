@@ -40,7 +40,9 @@ MANDATORY = re.compile(
     re.IGNORECASE,
 )
 ADVISORY = re.compile(
-    r"\b(?:should|may|is encouraged|are encouraged|(?:it )?is recommended|"
+    # "may", but not "as may be amended" or "data which may be shared"
+    r"\b(?:should|(?<!\bas )(?<!\bthat )(?<!\bwhich )may|is encouraged|are encouraged|"
+    r"(?:it )?is recommended|"
     r"podra|podran|se recomienda)\b",
     re.IGNORECASE,
 )
@@ -193,13 +195,24 @@ NUMBERED_HEADING = re.compile(r"^\s*(\d+(?:\.\d+)*\.?\s+[A-ZÁÉÍÓÚÑ][^.:;]{
 """A numbered heading alone on its line ("3.1 Architecture and hosting", "7. INVOICING")."""
 
 
+def _looks_like_heading(line: str) -> bool:
+    """A short title whose words are capitalised ("3.1 Architecture and hosting", "7.
+    INVOICING AND PAYMENT"), not a numbered sentence wrapped at the line end ("1. Require the
+    contractor to take necessary action to ensure that future")."""
+    words = [w for w in line.split()[1:] if w[:1].isalpha()]
+    if not words or len(words) > MAX_HEADING_WORDS:
+        return False
+    capitalised = sum(w[0].isupper() for w in words)
+    return capitalised == len(words) or len(words) <= 4 or capitalised / len(words) >= 0.5
+
+
 def _sections(page_text: str) -> Iterator[tuple[str, str]]:
     """The page cut at its numbered headings: (heading or "" for the text before the first
     one, the text under it). A heading is not glued to the sentence after it."""
     heading, lines = "", []
     for line in page_text.splitlines():
         found = NUMBERED_HEADING.match(line)
-        if found and len(found.group(1).split()) <= MAX_HEADING_WORDS:
+        if found and _looks_like_heading(found.group(1)):
             if lines:
                 yield heading, "\n".join(lines)
             heading, lines = " ".join(found.group(1).split()), []
