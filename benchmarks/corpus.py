@@ -16,6 +16,16 @@ import numpy as np
 
 ROOT = Path(__file__).resolve().parent.parent
 RFPS = Path(os.environ.get("RFP_RFPS_DIR", ROOT.parent / "shared" / "data" / "rfps"))
+SAMPLE_PAGES = [
+    ("hhs-tdrs-draft-rfq.pdf", [3, 5, 8, 12, 20]),
+    ("ustaxcourt-ef-cms-rfq.pdf", [2, 9, 15, 30]),
+    ("va-vista-metadata-pws.pdf", [4, 10, 22]),
+    ("alaska-ies-m2-standard-agreement.pdf", [3, 8]),
+    ("gsa-ads-bpa-rfq-mod5.pdf", [2, 6]),
+    ("gsa-cloudgov-support-pws.pdf", [3, 5]),
+    ("gsa-cloudgov-support-qa.pdf", [2, 4]),
+]
+"""20 pages of the real RFPs (prose, tables, Q&A), for the page-level benchmarks."""
 QUERIES = [
     "What insurance must the contractor carry?",
     "termination for convenience notice period",

@@ -31,17 +31,12 @@ from pathlib import Path
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from corpus import SAMPLE_PAGES  # noqa: E402
+
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT.parent / "shared" / "data"
-ENGLISH_PAGES = [
-    ("rfps/hhs-tdrs-draft-rfq.pdf", [3, 5, 8, 12, 20]),
-    ("rfps/ustaxcourt-ef-cms-rfq.pdf", [2, 9, 15, 30]),
-    ("rfps/va-vista-metadata-pws.pdf", [4, 10, 22]),
-    ("rfps/alaska-ies-m2-standard-agreement.pdf", [3, 8]),
-    ("rfps/gsa-ads-bpa-rfq-mod5.pdf", [2, 6]),
-    ("rfps/gsa-cloudgov-support-pws.pdf", [3, 5]),
-    ("rfps/gsa-cloudgov-support-qa.pdf", [2, 4]),
-]
+ENGLISH_PAGES = [(f"rfps/{name}", pages) for name, pages in SAMPLE_PAGES]
 SPANISH_PAGES = [
     ("rfps-holdout/jaen-christmas-plants-pcap.pdf", [2, 6, 12]),
     ("rfps-holdout/buenos-aires-hospital-xray-tube-pliego.pdf", [2, 5, 9]),

@@ -16,21 +16,13 @@ from __future__ import annotations
 
 import io
 import statistics
+import sys
 import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-RFPS = ROOT.parent / "shared" / "data" / "rfps"
-PAGES = [
-    ("hhs-tdrs-draft-rfq.pdf", [3, 5, 8, 12, 20]),
-    ("ustaxcourt-ef-cms-rfq.pdf", [2, 9, 15, 30]),
-    ("va-vista-metadata-pws.pdf", [4, 10, 22]),
-    ("alaska-ies-m2-standard-agreement.pdf", [3, 8]),
-    ("gsa-ads-bpa-rfq-mod5.pdf", [2, 6]),
-    ("gsa-cloudgov-support-pws.pdf", [3, 5]),
-    ("gsa-cloudgov-support-qa.pdf", [2, 4]),
-]
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from corpus import RFPS, SAMPLE_PAGES  # noqa: E402
 
 
 def a_sentence(pdf: Path, page: int) -> str:
@@ -65,7 +57,7 @@ def main() -> int:
     from rfp_agents.config import Settings
     from rfp_agents.page_view import render_page
 
-    cases = [(RFPS / name, page) for name, pages in PAGES for page in pages]
+    cases = [(RFPS / name, page) for name, pages in SAMPLE_PAGES for page in pages]
     sentences = {case: a_sentence(*case) for case in cases}
     times: dict[str, list[float]] = {"plain": [], "cold": [], "warm": []}
     highlighted = 0

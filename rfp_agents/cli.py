@@ -240,20 +240,13 @@ def matrix(
     """The compliance matrix: every requirement (shall, must, should...) with its page."""
     from rfp_agents.deliverables.export import write_matrix
     from rfp_agents.deliverables.matrix import requirements
-    from rfp_agents.errors import DocumentNotFound
     from rfp_agents.knowledge_base import KnowledgeBase
 
     if fmt not in ("xlsx", "csv", "md", "json"):
         raise UsageError(f"--format must be xlsx, csv, md or json, got {fmt!r}")
     knowledge_base = KnowledgeBase.open(kb, get_settings())
     names = [Path(d).name for d in doc] if doc else None
-    known = {d.source for d in knowledge_base.documents()}
-    unknown = sorted(set(names or ()) - known)
-    if unknown:
-        raise DocumentNotFound(
-            f"No document named {', '.join(map(repr, unknown))} in knowledge base {kb!r} "
-            f"(documents: {', '.join(sorted(known)) or 'none'})."
-        )
+    read: list[str] = []
     with Progress(
         TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
         console=console, disable=not console.is_terminal,
@@ -261,6 +254,7 @@ def matrix(
         task = progress.add_task("reading", total=None)
 
         def on_document(source: str, index: int, total: int) -> None:
+            read.append(source)
             progress.update(task, total=total, completed=index, description=f"reading {source}")
 
         rows = requirements(knowledge_base, names, on_document)
@@ -270,7 +264,7 @@ def matrix(
     mandatory = sum(r.strength == "mandatory" for r in rows)
     console.print(
         f"wrote {target}: {len(rows)} requirements ({mandatory} mandatory, "
-        f"{len(rows) - mandatory} advisory) from {len(names or known)} documents",
+        f"{len(rows) - mandatory} advisory) from {len(read)} documents",
         highlight=False,
         soft_wrap=True,
     )
@@ -291,20 +285,14 @@ def show(
     ] = None,
 ) -> None:
     """Render a cited page as a PNG, with the cited passage highlighted."""
-    from rfp_agents.errors import DocumentNotFound
     from rfp_agents.knowledge_base import KnowledgeBase
     from rfp_agents.page_view import show_page
 
     settings = get_settings()
     knowledge_base = KnowledgeBase.open(kb, settings)
     name = Path(file).name
-    records = [r for r in knowledge_base.records_for_source(name) if r.status == "complete"]
-    if not records:
-        known = ", ".join(d.source for d in knowledge_base.documents()) or "none"
-        raise DocumentNotFound(
-            f"No document named {name!r} in knowledge base {kb!r} (documents: {known})."
-        )
-    view = show_page(knowledge_base, records[0].doc_id, page, settings=settings,
+    [record] = knowledge_base.documents_named([name])
+    view = show_page(knowledge_base, record.doc_id, page, settings=settings,
                      chunk_id=chunk, text=highlight)  # fmt: skip
     target = output or Path(f"{Path(name).stem}-p{page}.png")
     target.write_bytes(view.png)

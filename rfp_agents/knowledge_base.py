@@ -39,6 +39,7 @@ from chromadb.api import ClientAPI
 from chromadb.api.models.Collection import Collection
 from chromadb.errors import NotFoundError
 
+from rfp_agents.atomic_files import write_atomically
 from rfp_agents.config import DEFAULT_KB, Settings
 from rfp_agents.embeddings import embedding_model_id
 from rfp_agents.errors import DocumentNotFound, KnowledgeBaseNotFound, RfpError
@@ -309,10 +310,6 @@ class KnowledgeBase:
                 self._records = (token, records)
         return list(records)
 
-    def languages(self) -> set[str]:
-        """The languages of the visible documents."""
-        return {r.language for r in self.documents()}
-
     def documents(self) -> list[DocumentRecord]:
         """The documents a reader can see (status ``complete``), sorted by source."""
         return sorted((r for r in self.records() if r.status == "complete"), key=lambda r: r.source)
@@ -447,9 +444,7 @@ class KnowledgeBase:
         if target.exists():
             return
         self.files.mkdir(parents=True, exist_ok=True)
-        partial = target.with_suffix(f".{threading.get_ident()}.part")
-        partial.write_bytes(data)
-        partial.replace(target)
+        write_atomically(target, data)
 
     def file_of(self, doc_id: str) -> Path:
         """The kept PDF of document ``doc_id``.
@@ -471,6 +466,28 @@ class KnowledgeBase:
             )
         return path
 
+    def documents_named(self, sources: Sequence[str]) -> list[DocumentRecord]:
+        """The visible documents named ``sources`` (file names), in listing order.
+
+        Raises:
+            DocumentNotFound: one of them is not in the knowledge base (the message lists
+                the documents that are).
+        """
+        documents = self.documents()
+        unknown = sorted(set(sources) - {d.source for d in documents})
+        if unknown:
+            raise self._no_such_documents(unknown, documents)
+        return [d for d in documents if d.source in sources]
+
+    def _no_such_documents(
+        self, sources: Sequence[str], documents: Sequence[DocumentRecord] | None = None
+    ) -> DocumentNotFound:
+        known = ", ".join(d.source for d in (documents or self.documents())) or "none"
+        named = ", ".join(repr(s) for s in sources)
+        return DocumentNotFound(
+            f"No document named {named} in knowledge base {self.name!r} (documents: {known})."
+        )
+
     def remove_source(self, source: str) -> list[DocumentRecord]:
         """Remove every version of the document named ``source`` (its file name).
 
@@ -479,11 +496,7 @@ class KnowledgeBase:
         """
         records = self.records_for_source(source)
         if not records:
-            known = ", ".join(d.source for d in self.documents()) or "none"
-            raise DocumentNotFound(
-                f"No document named {source!r} in knowledge base {self.name!r} "
-                f"(documents: {known})."
-            )
+            raise self._no_such_documents([source])
         # Hide first, in one write, so readers never see a partly deleted document.
         self._put_records([r.with_status("retiring") for r in records])
         for r in records:

@@ -14,11 +14,11 @@ import hashlib
 import io
 import json
 import re
-import threading
 from dataclasses import asdict, dataclass
 from difflib import SequenceMatcher
 from pathlib import Path
 
+from rfp_agents.atomic_files import write_atomically
 from rfp_agents.config import Settings
 from rfp_agents.errors import DocumentNotFound, PageNotFound
 from rfp_agents.knowledge_base import KnowledgeBase
@@ -250,14 +250,8 @@ def _write_cached(path: Path, view: PageView) -> None:
         "highlights": [asdict(b) for b in view.highlights],
         "highlighted_words": view.highlighted_words,
     }
-    _write_atomically(path.with_suffix(".json"), json.dumps(meta).encode())
-    _write_atomically(path, view.png)  # last: a PNG is only there with its JSON
-
-
-def _write_atomically(path: Path, data: bytes) -> None:
-    partial = path.with_name(f"{path.name}.{threading.get_ident()}.part")
-    partial.write_bytes(data)
-    partial.replace(path)
+    write_atomically(path.with_suffix(".json"), json.dumps(meta).encode())
+    write_atomically(path, view.png)  # last: a PNG is only there with its JSON
 
 
 def show_page(

@@ -63,7 +63,7 @@ def test_spanish_words_are_folded_and_stemmed_as_spanish():
 def test_a_multilingual_knowledge_base_records_its_model_and_languages(spanish_kb: Settings):
     kb = KnowledgeBase.open("pliegos", spanish_kb)
     assert kb.embedding_model == MULTILINGUAL_MODEL_NAME
-    assert kb.languages() == {"es"}
+    assert {d.language for d in kb.documents()} == {"es"}
     chunk_languages = {m["language"] for _, m in kb.iter_chunks(None)}
     assert chunk_languages == {"es"}
     # more documents go in with the knowledge base's own model, whatever RFP_EMBEDDINGS says

@@ -114,8 +114,12 @@ def requirements(
     """The requirement rows of ``kb``'s documents (all, or the files named in ``documents``).
 
     ``on_document(source, index, total)`` is called before each document is read.
+
+    Raises:
+        DocumentNotFound: a file of ``documents`` is not in the knowledge base (before any
+            document is read).
     """
-    records = [d for d in kb.documents() if documents is None or d.source in documents]
+    records = kb.documents() if documents is None else kb.documents_named(documents)
     rows: list[Requirement] = []
     first: dict[str, Requirement] = {}
     for index, record in enumerate(records):

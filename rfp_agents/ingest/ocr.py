@@ -20,6 +20,7 @@ import threading
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from functools import lru_cache
 
 INSTALL_HINT = "apt-get install tesseract-ocr tesseract-ocr-eng tesseract-ocr-spa"
 """How to install Tesseract and the default languages on Debian/Ubuntu."""
@@ -49,8 +50,12 @@ class OcrEngine:
     missing_languages: tuple[str, ...] = ()
 
 
+@lru_cache(maxsize=8)
 def ocr_engine(command: str = "tesseract", languages: str = "eng+spa") -> OcrEngine:
     """The installed Tesseract for ``languages``, keeping those installed.
+
+    Found once per process (``tesseract --list-langs`` is a subprocess); a failure is not
+    remembered, so installing Tesseract works without a restart.
 
     Raises:
         OcrUnavailable: Tesseract is not installed, or none of ``languages`` is.

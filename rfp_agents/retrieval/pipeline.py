@@ -20,6 +20,7 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
+from rfp_agents.knowledge_base import DocumentRecord
 from rfp_agents.retrieval.across import KbOutcome, search_each
 from rfp_agents.retrieval.diagnostics import (
     Diagnostics,
@@ -107,13 +108,17 @@ class RetrievalPipeline:
         """
         question = normalise_query(question)
         self.retriever.validate(query=question, metadata_filter=metadata_filter, kb=kbs[0])
-        sources = self._sources(kbs)
+        documents = self._documents(kbs)
+        sources: dict[str, str] = {}
+        for d in documents:
+            sources.setdefault(d.source, d.title)
         shared = shared_title_terms(sources)
         named = named_documents(question, sources, shared)
         naming = sorted({t for d in named for t in naming_terms(question, d, sources[d], shared)})
         subjects = comparison_subjects(question, sources, shared)
         expanded = expand_queries(question, domain, self.settings.max_retrieval_queries)
-        if self._asked_of_spanish_documents(question, kbs):
+        if any(d.language == "es" for d in documents) and detect_language(question) != "es":
+            # an English question on Spanish documents: also search its words in Spanish
             spanish = in_spanish(question)
             expanded += [spanish] if spanish is not None else []
         plan = self._plan(question, expanded, named, subjects, metadata_filter, set(naming))
@@ -169,28 +174,15 @@ class RetrievalPipeline:
         )
 
     # ---------------------------------------------------------------------------- steps
-    def _asked_of_spanish_documents(self, question: str, kbs: Sequence[str]) -> bool:
-        """True when a knowledge base in scope holds Spanish documents and the question is
-        not in Spanish (its language is detected only then)."""
-        spanish = False
+    def _documents(self, kbs: Sequence[str]) -> list[DocumentRecord]:
+        """The documents in scope (their names, titles and languages), read once a question."""
+        documents: list[DocumentRecord] = []
         for kb in kbs:
             try:
-                spanish = spanish or "es" in self.retriever.knowledge_base(kb).languages()
+                documents += self.retriever.knowledge_base(kb).documents()
             except Exception:  # an unreachable kb is reported by its search
                 continue
-        return spanish and detect_language(question) != "es"
-
-    def _sources(self, kbs: Sequence[str]) -> dict[str, str]:
-        """Each document in scope (file name) with its title."""
-        sources: dict[str, str] = {}
-        for kb in kbs:
-            try:
-                documents = self.retriever.knowledge_base(kb).documents()
-            except Exception:  # an unreachable kb is reported by its search
-                continue
-            for d in documents:
-                sources.setdefault(d.source, d.title)
-        return sources
+        return documents
 
     @staticmethod
     def _plan(

@@ -60,9 +60,12 @@ def index_path(settings: Settings, kb: str) -> Path:
 class LexicalIndex:
     """BM25 over the complete documents of one knowledge base."""
 
-    def __init__(self, kb: KnowledgeBase, bm25: Bm25Index) -> None:
+    def __init__(self, kb: KnowledgeBase, bm25: Bm25Index, languages: set[str] | None = None):
+        """``languages``: of the indexed documents; a query is also tokenized as Spanish
+        when one of them is Spanish."""
         self.kb = kb
         self.bm25 = bm25
+        self.languages = languages or {"en"}
 
     def __len__(self) -> int:
         return len(self.bm25)
@@ -80,7 +83,7 @@ class LexicalIndex:
         (a filter that matches nothing must not read the whole knowledge base).
         """
         terms = content_terms(query)
-        if "es" in self.kb.languages():
+        if "es" in self.languages:
             terms += [t for t in content_terms(query, "es") if t not in terms]
         if not terms or n <= 0:
             return []
@@ -119,7 +122,9 @@ class LexicalIndexCache:
 
     def index_for(self, kb: KnowledgeBase) -> LexicalIndex:
         """The index of ``kb``, brought up to date with its complete documents."""
-        version = {d.doc_id for d in kb.documents()}
+        documents = kb.documents()
+        version = {d.doc_id for d in documents}
+        languages = {d.language for d in documents}
         with self._lock:
             cached = self._indexes.get(kb.name)
             if cached is not None and cached.kb is kb and cached.bm25.documents == version:
@@ -134,7 +139,7 @@ class LexicalIndexCache:
                 bm25 = base or Bm25Index()
                 update(kb, bm25, version)
                 bm25.save(path)
-            index = LexicalIndex(kb, bm25)
+            index = LexicalIndex(kb, bm25, languages)
             self._indexes[kb.name] = index
             return index
 

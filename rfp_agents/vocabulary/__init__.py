@@ -48,21 +48,18 @@ def load_vocabulary_file(name: str) -> dict:
     return tomllib.loads(text)
 
 
-_load = load_vocabulary_file
-
-
 @cache
 def vocabulary() -> Vocabulary:
     """The vocabulary files, parsed and checked (a malformed file fails loudly at first use)."""
     synonyms: dict[str, tuple[str, tuple[str, ...]]] = {}
-    for domain, table in _load("synonyms.toml").items():
+    for domain, table in load_vocabulary_file("synonyms.toml").items():
         if domain not in DOMAIN_NAMES:
             raise ValueError(f"synonyms.toml: unknown domain table [{domain}]")
         for word, phrasings in table.items():
             if word in synonyms:
                 raise ValueError(f"synonyms.toml: {word!r} is listed twice")
             synonyms[word] = (domain, tuple(phrasings))
-    raw_domains = _load("domains.toml")
+    raw_domains = load_vocabulary_file("domains.toml")
     if tuple(raw_domains) != DOMAIN_NAMES:
         raise ValueError(f"domains.toml: expected tables {DOMAIN_NAMES}, got {tuple(raw_domains)}")
     domains = {
@@ -74,9 +71,9 @@ def vocabulary() -> Vocabulary:
         )
         for name, table in raw_domains.items()
     }
-    questions = _load("question_words.toml")
+    questions = load_vocabulary_file("question_words.toml")
     spanish: dict[str, tuple[str, ...]] = {}
-    for word, phrasings in _load("spanish.toml")["terms"].items():
+    for word, phrasings in load_vocabulary_file("spanish.toml")["terms"].items():
         (term,) = content_terms(word) or (word,)
         spanish.setdefault(term, tuple(phrasings))
     return Vocabulary(

@@ -11,7 +11,6 @@ from rfp_agents.api.routes.deps import SettingsDep
 from rfp_agents.api.scope import check_scope
 from rfp_agents.deliverables.export import matrix_bytes
 from rfp_agents.deliverables.matrix import requirements
-from rfp_agents.errors import DocumentNotFound
 from rfp_agents.knowledge_base import KnowledgeBase
 
 router = APIRouter(tags=["deliverables"])
@@ -42,14 +41,7 @@ async def api_matrix(
 
     def work() -> Response:
         (name,) = check_scope([kb], settings)
-        knowledge_base = KnowledgeBase.open(name, settings)
-        known = {d.source for d in knowledge_base.documents()}
-        unknown = sorted(set(doc or ()) - known)
-        if unknown:
-            raise DocumentNotFound(
-                f"No document named {', '.join(map(repr, unknown))} in knowledge base {name!r}."
-            )
-        rows = requirements(knowledge_base, doc or None)
+        rows = requirements(KnowledgeBase.open(name, settings), doc or None)
         headers = {}
         if format in ("csv", "xlsx"):
             headers["Content-Disposition"] = f'attachment; filename="{name}-matrix.{format}"'
