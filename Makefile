@@ -28,12 +28,13 @@ $(VENV)/.dev: $(BIN)/rfp pyproject.toml
 	CMAKE_ARGS="-DGGML_NATIVE=OFF" $(BIN)/pip install --quiet -e '.[dev]'
 	@touch $@
 
-## demo: set up, ingest the sample RFP, ask a question (answer with page citations), write its compliance matrix.
+## demo: set up, ingest the sample RFP, ask a question (answer with page citations), print its brief, write its compliance matrix.
 demo: $(BIN)/rfp
 	@$(MAKE) -s --no-print-directory $(TESSERACT) || echo "(continuing: the sample has a text layer)"
 	RFP_HOME=$(DEMO_HOME) $(BIN)/rfp ingest data/sample_rfp.pdf --kb sample
 	RFP_HOME=$(DEMO_HOME) $(BIN)/rfp docs --kb sample
 	RFP_HOME=$(DEMO_HOME) $(BIN)/rfp ask "$(DEMO_QUESTION)" --kb sample --steps
+	RFP_HOME=$(DEMO_HOME) $(BIN)/rfp brief --kb sample -o $(DEMO_HOME)/sample-brief.md
 	RFP_HOME=$(DEMO_HOME) $(BIN)/rfp matrix --kb sample --format xlsx -o $(DEMO_HOME)/sample-matrix.xlsx
 
 # The browser test drives Debian's Chromium; install it when missing (as root, e.g. in CI).

@@ -272,6 +272,49 @@ def matrix(
 
 @app.command()
 @handles_errors
+def brief(
+    kb: KbOption = DEFAULT_KB,
+    doc: Annotated[
+        list[str] | None,
+        typer.Option("--doc", help="Only these documents (file names; repeat the option)."),
+    ] = None,
+    json_output: JsonOption = False,
+    markdown: Annotated[
+        bool, typer.Option("--md", help="Print the whole brief as Markdown.")
+    ] = False,
+    output: Annotated[
+        Path | None,
+        typer.Option(
+            "-o", "--output", help="Write the brief here (.json for JSON, else Markdown)."
+        ),
+    ] = None,
+) -> None:
+    """The RFP brief: issuer, value, dates, submission, evaluation, insurance, risks... each
+    cited, or "not stated"."""
+    from rfp_agents.deliverables.brief.markdown import brief_markdown
+    from rfp_agents.deliverables.brief.run import make_brief
+
+    names = [Path(d).name for d in doc] if doc else None
+    with console.status("reading the documents...", spinner="dots"):
+        result = make_brief(kb, names, settings=get_settings())
+    if output is not None:
+        text = (
+            result.model_dump_json(indent=2) if output.suffix == ".json" else brief_markdown(result)
+        )
+        output.write_text(text, encoding="utf-8")
+    if json_output:
+        render.print_json(result.model_dump(mode="json"))
+        return
+    console.print(brief_markdown(result, short=not markdown), highlight=False, markup=False,
+                  soft_wrap=True)  # fmt: skip
+    for warning in result.warnings:
+        render.warn(warning)
+    if output is not None:
+        console.print(f"wrote {output}", highlight=False)
+
+
+@app.command()
+@handles_errors
 def show(
     file: Annotated[str, typer.Argument(help="Document file name, as `rfp docs` lists it.")],
     page: Annotated[int, typer.Argument(help="Page number (1-based, as citations give it).")],

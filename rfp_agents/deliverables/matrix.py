@@ -125,7 +125,7 @@ def requirements(
     for index, record in enumerate(records):
         if on_document:
             on_document(record.source, index, len(records))
-        for text, meta in _statements(kb, record.source):
+        for text, meta in statements(kb, record.source):
             key = " ".join(content_terms(text))
             seen = first.get(key)
             if seen is not None:
@@ -152,7 +152,7 @@ def requirements(
     return rows
 
 
-def _statements(kb: KnowledgeBase, source: str) -> Iterator[tuple[str, dict[str, Any]]]:
+def statements(kb: KnowledgeBase, source: str) -> Iterator[tuple[str, dict[str, Any]]]:
     """Each sentence or list item of a document, page by page, with the metadata of the
     chunk it is in; an item of a list is joined to its lead-in."""
     by_page: dict[int, list[tuple[str, dict[str, Any]]]] = {}

@@ -1,0 +1,138 @@
+"""The solicitation's own name, read from its first pages by rule.
+
+Who issues it, its number and title, and what kind of solicitation it is are printed on the
+cover of any tender, in a few short lines a retrieval question matches poorly ("Fairfax
+County" is not a sentence). The rules read the first ``COVER_PAGES`` pages of each document:
+
+* issuer: the first short line naming an organisation (a department, county, university,
+  court, ministry...);
+* solicitation: the first solicitation number those pages print, with the document's title
+  (``ingest.titles``), cited on the page that prints the number;
+* type: the kind of solicitation those pages name most (request for proposals, for
+  quotations, invitation to bid, request for information, pliego / licitación).
+
+A field the rules cannot find is asked as a question by its domain agent instead.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from rfp_agents.agents.evidence import Evidence
+from rfp_agents.ingest.titles import SOLICITATION_NUMBER
+from rfp_agents.knowledge_base import DocumentRecord, KnowledgeBase
+from rfp_agents.text import fold_accents, join_overlapping
+
+COVER_PAGES = 2
+TYPE_PAGES = 3
+MAX_ISSUER_WORDS = 10
+MAX_TITLE_CHARACTERS = 160
+ORGANISATION = re.compile(
+    r"\b(?:department|dept\.|agency|administration|county|city of|state of|commonwealth of|"
+    r"university|college|court|courts|judiciary|commission|corporation|corp\.|office of|"
+    r"authority|board of|district|government|ministry|council|"
+    r"ministerio|ayuntamiento|diputacion|gobierno|hospital|municipalidad|provincia|"
+    r"consejeria|junta de)\b",
+    re.IGNORECASE,
+)
+NOT_AN_ISSUER = re.compile(r"https?://|www\.|@|\b(?:shall|must|will|may|is|are)\b", re.I)
+SOLICITATION_TYPES: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("Request for Proposals (RFP)", re.compile(r"\brequests? for proposals?\b|\bRFP\b", re.I)),
+    ("Request for Quotations (RFQ)",
+     re.compile(r"\brequests? for quot(?:e|ation)s?\b|\bRFQ\b", re.I)),
+    ("Invitation to Bid (ITB / IFB)",
+     re.compile(r"\binvitations? (?:to|for) bids?\b|\bITB\b|\bIFB\b", re.I)),
+    ("Request for Information (RFI)", re.compile(r"\brequests? for information\b|\bRFI\b", re.I)),
+    ("Licitación (pliego)", re.compile(r"\bpliegos?\b|\blicitacion\b", re.I)),
+)  # fmt: skip
+
+
+@dataclass(frozen=True)
+class CoverValue:
+    """A value the rules found, and the passage that prints it."""
+
+    value: str
+    evidence: Evidence
+
+
+def read_cover(kb: KnowledgeBase, records: Sequence[DocumentRecord]) -> dict[str, CoverValue]:
+    """The cover fields found in ``records`` (first document first): ``issuer``,
+    ``solicitation`` and ``solicitation_type``; a field no rule finds is absent."""
+    found: dict[str, CoverValue] = {}
+    type_counts: dict[str, int] = {}
+    type_first: dict[str, Evidence] = {}
+    for record in records:
+        pages = [(p, kb.page_chunks(record.source, p)) for p in range(1, TYPE_PAGES + 1)]
+        pages = [(p, chunks) for p, chunks in pages if chunks]
+        for page, chunks in pages:
+            text = join_overlapping([t for t, _ in chunks])
+            number = SOLICITATION_NUMBER.search(text)
+            if "solicitation" not in found and number:
+                found["solicitation"] = CoverValue(
+                    _solicitation(number.group(0), record.title),
+                    _evidence(kb, chunks, number.group(0)),
+                )
+            if page <= COVER_PAGES and "issuer" not in found:
+                issuer = _issuer(text)
+                if issuer:
+                    found["issuer"] = CoverValue(issuer, _evidence(kb, chunks, issuer))
+            for label, pattern in SOLICITATION_TYPES:
+                hits = pattern.findall(fold_accents(text))
+                if hits:
+                    type_counts[label] = type_counts.get(label, 0) + len(hits)
+                    type_first.setdefault(label, _evidence(kb, chunks, hits[0]))
+    if type_counts:
+        label = max(type_counts, key=lambda k: type_counts[k])
+        found["solicitation_type"] = CoverValue(label, type_first[label])
+    return found
+
+
+def _solicitation(number: str, title: str) -> str:
+    """The number, then the document's title (without the number, at most a line)."""
+    title = " ".join(title.replace(number, " ").split()).strip(" ·-–:")
+    if len(title) > MAX_TITLE_CHARACTERS:
+        title = title[: MAX_TITLE_CHARACTERS - 1].rsplit(" ", 1)[0] + "…"
+    return f"{number}: {title}" if title else number
+
+
+def _issuer(page: str) -> str:
+    """The first short line of the page that names an organisation."""
+    for line in page.splitlines():
+        line = " ".join(line.split()).strip(" ,;:")
+        words = line.split()
+        if not 2 <= len(words) <= MAX_ISSUER_WORDS or NOT_AN_ISSUER.search(line):
+            continue
+        if ORGANISATION.search(fold_accents(line)) and _name_like(words):
+            return line
+    return ""
+
+
+def _name_like(words: list[str]) -> bool:
+    """A name, not a sentence wrapped at the line end: its words are capitalised, except
+    the small words of a name ("Department of Health and Social Services")."""
+    words = [w for w in words if w[:1].isalpha()]
+    small = {"of", "and", "the", "for", "de", "del", "la", "las", "los", "y", "en", "&"}
+    return bool(words) and all(w[0].isupper() or w.lower() in small for w in words)
+
+
+def _evidence(kb: KnowledgeBase, chunks: list[tuple[str, dict]], words: str) -> Evidence:
+    """The chunk of the page that holds ``words`` (the first chunk if none does)."""
+    flat = " ".join(fold_accents(words).split()).lower()
+    text, meta = next(
+        ((t, m) for t, m in chunks if flat in " ".join(fold_accents(t).split()).lower()),
+        chunks[0],
+    )
+    return Evidence(
+        ref=1,
+        kb=kb.name,
+        source_file=str(meta["source"]),
+        page_number=int(meta["page_number"]),
+        chunk_id=str(meta["chunk_id"]),
+        doc_id=str(meta.get("doc_id", "")),
+        content=text,
+        tool="read_cover",
+        language=str(meta.get("language", "en")),
+        ocr_confidence=meta.get("ocr_confidence"),
+    )

@@ -1,0 +1,63 @@
+"""What a brief holds: the fields of ``vocabulary/brief_fields.toml``, checked at first use."""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+from rfp_agents.domains import DOMAINS
+from rfp_agents.vocabulary import load_vocabulary_file
+
+
+class FieldSpec(BaseModel):
+    """One field: what it is called, which agent fills it, and the question that finds it."""
+
+    name: str = Field(pattern=r"^[a-z_]+$")
+    label: str
+    domain: str
+    kind: Literal["date", "amount", "text"]
+    question: str = Field(min_length=10)
+    also_ask: tuple[str, ...] = Field(
+        default=(), description="Other phrasings, asked in turn when the first finds nothing."
+    )
+    cover: bool = Field(default=False, description="Read from the first pages by rule first.")
+
+    @property
+    def questions(self) -> tuple[str, ...]:
+        return (self.question, *self.also_ask)
+
+    def model_post_init(self, __context: object) -> None:
+        if self.domain not in DOMAINS:
+            raise ValueError(f"brief field {self.name!r}: unknown domain {self.domain!r}")
+
+
+@cache
+def field_specs() -> tuple[FieldSpec, ...]:
+    """The brief's fields in the order the brief shows them."""
+    specs = tuple(
+        FieldSpec.model_validate(f) for f in load_vocabulary_file("brief_fields.toml")["fields"]
+    )
+    names = [s.name for s in specs]
+    if len(set(names)) != len(names):
+        raise ValueError("brief_fields.toml: a field name is listed twice")
+    return specs
+
+
+def specs_named(names: list[str] | None) -> list[FieldSpec]:
+    """The specs of ``names`` (all when None).
+
+    Raises:
+        ValueError: a name is not a field (the message lists the fields).
+    """
+    specs = field_specs()
+    if not names:
+        return list(specs)
+    known = {s.name: s for s in specs}
+    unknown = [n for n in names if n not in known]
+    if unknown:
+        raise ValueError(
+            f"unknown brief field(s) {', '.join(map(repr, unknown))}; fields: {', '.join(known)}"
+        )
+    return [known[n] for n in names]

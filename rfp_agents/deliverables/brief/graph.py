@@ -1,0 +1,247 @@
+"""The brief graph: ``validate`` → the domain agents fill their fields in parallel, while
+``find_risks`` reads the documents → ``assemble`` numbers the citations and finds conflicts.
+
+Each agent fills its domain's fields of ``vocabulary/brief_fields.toml``: cover fields by the
+rules of ``cover.py`` first, the others (and cover fields the rules miss) offline by the
+extractive answerer, or with a chat model by structured output checked against quotes
+(``values.py``). It reads the run's ``Context`` like the ask graph (knowledge bases in scope,
+``document_ids`` to brief only some documents, the model string). ``graph`` is the compiled
+graph ``langgraph.json`` names ``rfp_brief``.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from typing import Any
+
+from langchain_core.runnables import RunnableConfig
+from langgraph.graph import END, START, StateGraph
+from langgraph.runtime import Runtime
+from langgraph.types import Send
+
+from rfp_agents.agents.citations import Citation, check_markers, markers_in, number_citations
+from rfp_agents.agents.evidence import Evidence, EvidenceLog, by_ref
+from rfp_agents.agents.scope import KnowledgeScope
+from rfp_agents.agents.tools import KnowledgeTools
+from rfp_agents.deliverables.brief.conflicts import find_conflict
+from rfp_agents.deliverables.brief.cover import read_cover
+from rfp_agents.deliverables.brief.fields import FieldSpec, specs_named
+from rfp_agents.deliverables.brief.models import NOT_STATED, Brief, BriefField, Risk
+from rfp_agents.deliverables.brief.risks import find_risks, risk_rules
+from rfp_agents.deliverables.brief.state import BriefInput, BriefState, DomainFields
+from rfp_agents.deliverables.brief.values import FieldFinding, fill_offline, fill_with_model
+from rfp_agents.domains import DOMAINS
+from rfp_agents.graph.configuration import Context, run_setup
+from rfp_agents.graph.services import chat_model_for, services_for
+from rfp_agents.knowledge_base import DocumentRecord, KnowledgeBase
+
+log = logging.getLogger("rfp_agents.brief")
+
+
+# ---------------------------------------------------------------------------------- nodes
+def validate(state: BriefState, runtime: Runtime[Context], config: RunnableConfig) -> dict:
+    """Check the fields and the scope before any work.
+
+    Raises ``ValueError`` for an unknown field and ``KnowledgeBaseNotFound`` for a knowledge
+    base in scope that does not exist.
+    """
+    setup = run_setup(runtime, config)
+    specs_named(state.fields)
+    for name in setup.context.knowledge_bases:
+        KnowledgeBase.open(name, setup.settings)
+    return {}
+
+
+def fan_out(state: BriefState) -> list[Send]:
+    """One agent per domain with fields to fill, and ``find_risks``, in parallel."""
+    specs = specs_named(state.fields)
+    sends = [
+        Send("fill_fields", DomainFields(domain=d, fields=[s.name for s in specs if s.domain == d]))
+        for d in DOMAINS
+        if any(s.domain == d for s in specs)
+    ]
+    return [*sends, Send("find_risks", state)]
+
+
+def fill_fields(task: DomainFields, runtime: Runtime[Context], config: RunnableConfig) -> dict:
+    """One domain agent: its cover fields by rule, the rest offline or with the chat model."""
+    setup = run_setup(runtime, config)
+    settings = setup.settings
+    services = services_for(settings)
+    specs = specs_named(task.fields)
+    findings: list[FieldFinding] = []
+    cover = _cover_values(setup.context, settings) if any(s.cover for s in specs) else {}
+    asked = []
+    for spec in specs:
+        if spec.name in cover:
+            findings.append(cover[spec.name])
+        else:
+            asked.append(spec)
+    tools = KnowledgeTools(
+        KnowledgeScope(
+            setup.context.knowledge_bases,
+            services.retriever,
+            document_ids=setup.context.document_ids,
+        ),
+        EvidenceLog(),
+        domain=task.domain,
+    )
+    model = chat_model_for(settings, setup.model_object)
+    if model is not None and asked:
+        findings += fill_with_model(
+            asked, model, services.offline_answerer, tools, settings.provider_timeout_seconds
+        )
+    else:
+        findings += [fill_offline(spec, services.offline_answerer, tools) for spec in asked]
+    return {"findings": [f.model_dump(mode="json") for f in findings]}
+
+
+def find_risks_node(state: BriefState, runtime: Runtime[Context], config: RunnableConfig) -> dict:
+    """The risk sentences of the documents in scope."""
+    setup = run_setup(runtime, config)
+    found = []
+    for kb, records in _scope_documents(setup.context, setup.settings):
+        for risk in find_risks(kb, records):
+            found.append(
+                {
+                    "rule": risk.rule.name,
+                    "sentence": risk.sentence,
+                    "evidence": risk.evidence.model_dump(mode="json"),
+                }
+            )
+    return {"risks": found}
+
+
+def assemble(state: BriefState, runtime: Runtime[Context], config: RunnableConfig) -> dict:
+    """The brief: fields in their order, one citation list, conflicts and risks."""
+    setup = run_setup(runtime, config)
+    specs = specs_named(state.fields)
+    findings = {f["name"]: FieldFinding.model_validate(f) for f in state.findings}
+    ordered = [findings[s.name] for s in specs]
+    warnings = list(state.warnings)
+    checked = []
+    for spec, finding in zip(specs, ordered, strict=True):
+        check = check_markers(finding.text, by_ref(finding.evidence)) if finding.text else None
+        checked.append(check.text if check else "")
+        if check and check.unsupported:
+            warnings.append(f"{spec.name}: the cited passage does not support part of the value")
+    risk_entries = [(Evidence.model_validate(r["evidence"]), r) for r in state.risks]
+    texts, citations = number_citations(
+        [(s.domain, text, f.evidence) for s, text, f in zip(specs, checked, ordered, strict=True)]
+        + [("risk", f"{r['sentence'].rstrip()} [1]", [e]) for e, r in risk_entries]
+    )
+    cited = {c.n: c for c in citations if c.cited}
+    fields = [
+        _brief_field(spec, finding, text)
+        for spec, finding, text in zip(specs, ordered, texts[: len(specs)], strict=True)
+    ]
+    conflicts = [
+        c
+        for spec, text in zip(specs, texts[: len(specs)], strict=True)
+        if (c := find_conflict(spec, text, cited)) is not None
+    ]
+    risks = _risks(risk_entries, texts[len(specs) :], cited)
+    documents = sorted(
+        {
+            r.source
+            for _, records in _scope_documents(setup.context, setup.settings)
+            for r in records
+        }
+    )
+    brief = Brief(
+        knowledge_base=", ".join(setup.context.knowledge_bases),
+        documents=documents,
+        mode="llm" if any(f.method == "llm" for f in fields) else "offline",
+        fields=fields,
+        conflicts=conflicts,
+        risks=risks,
+        citations=[c for c in citations if c.cited],
+        warnings=warnings + [w for f in fields for w in (f"{f.name}: {x}" for x in f.warnings)],
+    )
+    return {"brief": brief.model_dump(mode="json")}
+
+
+# -------------------------------------------------------------------------------- helpers
+def _brief_field(spec: FieldSpec, finding: FieldFinding, text: str) -> BriefField:
+    refs = markers_in(text)
+    found = bool(text.strip()) and bool(refs)
+    return BriefField(
+        name=spec.name,
+        label=spec.label,
+        domain=spec.domain,
+        status="found" if found else "not_stated",
+        value=text if found else NOT_STATED,
+        citations=refs if found else [],
+        method=finding.method,
+        warnings=finding.warnings
+        + ([] if found or not text.strip() else ["dropped a value that cites no passage"]),
+    )
+
+
+def _risks(
+    entries: Sequence[tuple[Evidence, dict[str, Any]]],
+    texts: Sequence[str],
+    cited: dict[int, Citation],
+) -> list[Risk]:
+    rules = {r.name: r for r in risk_rules()}
+    risks = []
+    for (evidence, entry), text in zip(entries, texts, strict=True):
+        rule = rules[entry["rule"]]
+        (n,) = markers_in(text)[:1] or (0,)
+        if n not in cited:
+            continue
+        risks.append(
+            Risk(
+                name=rule.name,
+                label=rule.label,
+                why=rule.why,
+                text=text,
+                citation=n,
+                file=evidence.source_file,
+                page=evidence.page_number,
+            )
+        )
+    return risks
+
+
+def _scope_documents(
+    context: Context, settings
+) -> list[tuple[KnowledgeBase, list[DocumentRecord]]]:
+    """Each knowledge base in scope with its documents (only ``document_ids`` when set)."""
+    wanted = set(context.document_ids or [])
+    scope = []
+    for name in context.knowledge_bases:
+        kb = KnowledgeBase.open(name, settings)
+        records = [r for r in kb.documents() if not wanted or r.doc_id in wanted]
+        scope.append((kb, records))
+    return scope
+
+
+def _cover_values(context: Context, settings) -> dict[str, FieldFinding]:
+    found: dict[str, FieldFinding] = {}
+    for kb, records in _scope_documents(context, settings):
+        for name, cover in read_cover(kb, records).items():
+            if name not in found:
+                found[name] = FieldFinding(
+                    name=name, text=f"{cover.value} [1]", evidence=[cover.evidence], method="cover"
+                )
+    return found
+
+
+# ---------------------------------------------------------------------------------- graph
+def build_graph() -> StateGraph:
+    builder = StateGraph(BriefState, context_schema=Context, input_schema=BriefInput)
+    builder.add_node("validate", validate)
+    builder.add_node("fill_fields", fill_fields)
+    builder.add_node("find_risks", find_risks_node)
+    builder.add_node("assemble", assemble)
+    builder.add_edge(START, "validate")
+    builder.add_conditional_edges("validate", fan_out, ["fill_fields", "find_risks"])
+    builder.add_edge("fill_fields", "assemble")
+    builder.add_edge("find_risks", "assemble")
+    builder.add_edge("assemble", END)
+    return builder
+
+
+graph = build_graph().compile(name="rfp-brief")

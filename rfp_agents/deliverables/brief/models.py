@@ -1,0 +1,69 @@
+"""The brief as it crosses boundaries: ``rfp brief --json``, ``POST /api/brief``, the web page."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+from rfp_agents.agents.citations import Citation
+
+NOT_STATED = "Not stated in the documents."
+FieldStatus = Literal["found", "not_stated"]
+
+
+class BriefField(BaseModel):
+    """One fact of the brief: its value with ``[n]`` markers into the brief's citations."""
+
+    name: str
+    label: str
+    domain: str
+    status: FieldStatus
+    value: str = Field(description="The value with [n] markers, or 'Not stated in the documents.'")
+    citations: list[int] = Field(default_factory=list, description="The [n] the value cites.")
+    method: str = Field(description="cover (rule), offline (extractive) or llm (quoted).")
+    warnings: list[str] = Field(default_factory=list)
+
+
+class ConflictValue(BaseModel):
+    value: str = Field(description="The date or amount as one document states it.")
+    file: str
+    page: int
+    citation: int
+
+
+class Conflict(BaseModel):
+    """Two documents giving different values for one field, both cited."""
+
+    field: str
+    label: str
+    values: list[ConflictValue] = Field(min_length=2)
+    note: str = ""
+
+
+class Risk(BaseModel):
+    """A clause the bid team must weigh, with the sentence that says it."""
+
+    name: str
+    label: str
+    why: str
+    text: str = Field(description="The sentence, with its [n] marker.")
+    citation: int
+    file: str
+    page: int
+
+
+class Brief(BaseModel):
+    """A one-page brief of a knowledge base's documents (or of the files named)."""
+
+    knowledge_base: str
+    documents: list[str]
+    mode: Literal["offline", "llm"]
+    fields: list[BriefField]
+    conflicts: list[Conflict] = Field(default_factory=list)
+    risks: list[Risk] = Field(default_factory=list)
+    citations: list[Citation] = Field(description="Every passage a value or risk cites.")
+    warnings: list[str] = Field(default_factory=list)
+
+    def field(self, name: str) -> BriefField:
+        return next(f for f in self.fields if f.name == name)

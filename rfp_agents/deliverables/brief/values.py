@@ -1,0 +1,213 @@
+"""Fill a domain's brief fields: offline by the extractive answerer, or by a chat model whose
+every value must be backed by a quote from a retrieved passage.
+
+Offline, each field's question goes through the same retrieval pipeline and extractive rules
+as ``rfp ask``; the answerer abstains ("not stated") when no passage states the field.
+
+With a chat model, the passages retrieved for the domain's fields are numbered and the model
+fills the fields by structured output (``QuotedValues``). A value is kept only when its quote
+is a span of the passage it cites and the value's words and figures are in that quote; any
+other value is dropped with a warning and the field is answered by the offline rules over the
+same passages, so nothing the model invented reaches the brief.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Sequence
+
+from langchain_core.language_models import BaseChatModel
+from langchain_core.messages import BaseMessage, HumanMessage, SystemMessage
+from pydantic import BaseModel, Field
+
+from rfp_agents.agents.chat_model import structured_output
+from rfp_agents.agents.citations import MARKER
+from rfp_agents.agents.evidence import Evidence, evidence_in
+from rfp_agents.agents.offline import OfflineAnswerer
+from rfp_agents.agents.profiles import PROFILES
+from rfp_agents.agents.question_focus import CALENDAR
+from rfp_agents.agents.tools import KnowledgeTools
+from rfp_agents.deliverables.brief.fields import FieldSpec
+from rfp_agents.deliverables.brief.prompts import BRIEF_SYSTEM, brief_request
+from rfp_agents.errors import ChatModelError, ProviderTimeoutError
+from rfp_agents.text import answer_sentences, content_terms, fold_accents
+
+log = logging.getLogger("rfp_agents.brief")
+
+MIN_QUOTE_WORDS = 3
+VALUE_IN_QUOTE = 0.5
+"""Share of a value's content words its quote must hold."""
+FIGURE = re.compile(r"\d[\d,.:/]*")
+
+
+class FieldFinding(BaseModel):
+    """One field as an agent filled it, markers local to ``evidence``."""
+
+    name: str
+    text: str = Field(description="The value with [ref] markers; '' when not stated.")
+    evidence: list[Evidence] = Field(default_factory=list)
+    method: str
+    warnings: list[str] = Field(default_factory=list)
+
+
+class QuotedValue(BaseModel):
+    """What the model says one field is, and the words of the passage that say so."""
+
+    field: str = Field(description="The field's name, as listed.")
+    value: str | None = Field(
+        description="The field's value in a few words, or null when no passage states it."
+    )
+    quote: str = Field(default="", description="The exact words of the passage that state it.")
+    ref: int | None = Field(default=None, description="The passage number the quote is from.")
+
+
+class QuotedValues(BaseModel):
+    values: list[QuotedValue]
+
+
+def fill_offline(spec: FieldSpec, answerer: OfflineAnswerer, tools: KnowledgeTools) -> FieldFinding:
+    """The field by the extractive answerer: the answer to the first of its phrasings the
+    documents answer, or '' when they answer none."""
+    found = FieldFinding(name=spec.name, text="", method="offline")
+    for question in spec.questions:
+        found = _finding_of(spec, answerer.run(PROFILES[spec.domain], question, tools))
+        if found.text:
+            break
+    return found
+
+
+def fill_with_model(
+    specs: Sequence[FieldSpec],
+    model: BaseChatModel,
+    answerer: OfflineAnswerer,
+    tools: KnowledgeTools,
+    timeout: float,
+) -> list[FieldFinding]:
+    """The fields by the chat model, each value checked against its quote.
+
+    Raises:
+        ProviderTimeoutError: the model did not answer in time.
+    """
+    retrieved = {s.name: answerer.retrieve(PROFILES[s.domain], s.question, tools) for s in specs}
+    passages = {e.ref: e for messages in retrieved.values() for e in evidence_in(messages)}
+    request = [SystemMessage(BRIEF_SYSTEM), HumanMessage(brief_request(specs, passages))]
+    try:
+        answer = structured_output(model, QuotedValues, request, timeout)
+        given = {v.field: v for v in answer.values}
+        model_warning = ""
+    except ProviderTimeoutError:
+        raise
+    except ChatModelError as exc:
+        log.warning("brief: the model gave no field values (%s); using the offline rules", exc)
+        given, model_warning = {}, f"the model gave no field values ({exc})"
+    findings = []
+    for spec in specs:
+        value = given.get(spec.name)
+        problem = model_warning or _unverified(value, passages)
+        if not problem and value is not None:
+            findings.append(_model_finding(spec, value, passages, retrieved[spec.name]))
+            continue
+        if value is not None and problem:
+            log.warning("brief field %s: dropped the model's value: %s", spec.name, problem)
+        finding = answerer.answer_from(
+            PROFILES[spec.domain], spec.question, retrieved[spec.name], tools
+        )
+        fallback = _finding_of(spec, finding)
+        note = f"the model's value was dropped: {problem}" if problem else ""
+        findings.append(fallback.model_copy(update={"warnings": [*filter(None, [note])]}))
+    return findings
+
+
+def _model_finding(
+    spec: FieldSpec,
+    value: QuotedValue,
+    passages: dict[int, Evidence],
+    messages: Sequence[BaseMessage],
+) -> FieldFinding:
+    if value.value is None:  # the model says no passage states it
+        return FieldFinding(name=spec.name, text="", evidence=evidence_in(messages), method="llm")
+    text = f"{value.value.strip().rstrip('.')} [{value.ref}]."
+    return FieldFinding(name=spec.name, text=text, evidence=list(passages.values()), method="llm")
+
+
+def _unverified(value: QuotedValue | None, passages: dict[int, Evidence]) -> str:
+    """Why the model's value cannot be kept ('' when its quote backs it)."""
+    if value is None:
+        return "the model did not fill the field"
+    if value.value is None:
+        return ""
+    if value.ref not in passages:
+        return f"it cites passage {value.ref}, which was not retrieved"
+    quote = _normal(value.quote)
+    if len(quote.split()) < MIN_QUOTE_WORDS:
+        return "its quote is missing or too short to check"
+    if quote not in _normal(passages[value.ref].content):
+        return f"its quote is not in passage [{value.ref}]"
+    figures = set(FIGURE.findall(value.value)) - set(FIGURE.findall(value.quote))
+    if figures:
+        return f"its figures {sorted(figures)} are not in its quote"
+    terms = set(content_terms(value.value))
+    if terms and len(terms & set(content_terms(value.quote))) / len(terms) < VALUE_IN_QUOTE:
+        return "its words are not in its quote"
+    return ""
+
+
+def focus_dates(text: str, question: str) -> str:
+    """A date field's sentences cut to the date the question asks for.
+
+    A key-dates table reads as one line ("Questions due: March 20, 2026, 5:00 p.m. Proposals
+    due: April 10, 2026 ..."); each date is kept with the words before it, and only the
+    segment that shares the most words with the question stays. A sentence whose dates share
+    no word with the question does not state the field."""
+    wanted = set(content_terms(question))
+    kept = []
+    for sentence in answer_sentences(text):
+        marker = " ".join(m.group(0) for m in MARKER.finditer(sentence))
+        plain = MARKER.sub("", sentence).strip()
+        segments = _date_segments(plain)
+        if len(segments) < 2:
+            kept.append(sentence)
+            continue
+        best = max(segments, key=lambda seg: len(wanted & set(content_terms(seg))))
+        if wanted & set(content_terms(best)):
+            kept.append(f"{best.strip(' ,;')} {marker}".strip() + ".")
+    return " ".join(kept)
+
+
+DATE_TAIL = re.compile(
+    r"(?:,?\s*\d{4})?(?:,?\s*(?:at\s+)?\d{1,2}(?::\d{2})?\s*(?i:a\.?m\.?|p\.?m\.?|noon)"
+    r"(?:\s+(?:local time|[A-Z]{2,4}\b|\([A-Z]{2,4}\)))?)?"
+)
+"""What follows a date in a key-dates line: its year and time ("2026, 5:00 p.m. local time")."""
+
+
+def _date_segments(sentence: str) -> list[str]:
+    """The sentence cut after each calendar date (with its year and time)."""
+    segments, start = [], 0
+    for match in CALENDAR.finditer(sentence):
+        if match.start() < start:
+            continue
+        tail = DATE_TAIL.match(sentence, match.end())
+        end = tail.end() if tail else match.end()
+        segments.append(sentence[start:end])
+        start = end
+    return segments
+
+
+def _normal(text: str) -> str:
+    text = fold_accents(text).lower().replace("’", "'").replace("“", '"').replace("”", '"')
+    return " ".join(re.sub(r"[^\w$%'\"/.,:-]+", " ", text).split())
+
+
+def _finding_of(spec: FieldSpec, finding) -> FieldFinding:
+    text = "" if finding.no_evidence else finding.answer
+    if spec.kind == "date":
+        text = focus_dates(text, spec.question)
+    return FieldFinding(
+        name=spec.name,
+        text=text,
+        evidence=finding.evidence,
+        method="offline",
+        warnings=[w for w in finding.warnings if not w.startswith("no evidence")],
+    )
