@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from rfp_agents.config import DEFAULT_KB
 
@@ -89,3 +89,26 @@ class Health(BaseModel):
     """Liveness only: no knowledge base names, no store address."""
 
     status: Literal["ok", "unavailable"] = "ok"
+
+
+class BriefRequest(BaseModel):
+    """What ``POST /api/brief`` takes: the knowledge base, and optionally some of its files
+    and some of the brief's fields."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    knowledge_base_id: str = Field(default=DEFAULT_KB, max_length=64)
+    documents: list[str] | None = Field(
+        default=None, max_length=50, description="File names to brief (default: all)."
+    )
+    fields: list[str] | None = Field(
+        default=None, max_length=50, description="Brief field names (default: all)."
+    )
+
+    @field_validator("fields")
+    @classmethod
+    def _known_fields(cls, value: list[str] | None) -> list[str] | None:
+        from rfp_agents.deliverables.brief.fields import specs_named
+
+        specs_named(value)  # a ValueError names the fields there are
+        return value

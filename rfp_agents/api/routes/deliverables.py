@@ -1,4 +1,4 @@
-"""The analyst's deliverables over HTTP: the compliance matrix of a knowledge base."""
+"""The analyst's deliverables over HTTP: the brief and the compliance matrix of a knowledge base."""
 
 from __future__ import annotations
 
@@ -7,8 +7,11 @@ from typing import Annotated, Literal
 from fastapi import APIRouter, Query, Response
 from starlette.concurrency import run_in_threadpool
 
-from rfp_agents.api.routes.deps import SettingsDep
+from rfp_agents.api.models import BriefRequest
+from rfp_agents.api.routes.deps import LimiterDep, SettingsDep, bounded
 from rfp_agents.api.scope import check_scope
+from rfp_agents.deliverables.brief.models import Brief
+from rfp_agents.deliverables.brief.run import make_brief
 from rfp_agents.deliverables.export import matrix_bytes
 from rfp_agents.deliverables.matrix import requirements
 from rfp_agents.knowledge_base import KnowledgeBase
@@ -49,3 +52,15 @@ async def api_matrix(
                         headers=headers)  # fmt: skip
 
     return await run_in_threadpool(work)
+
+
+@router.post("/api/brief", response_model=Brief)
+async def api_brief(body: BriefRequest, settings: SettingsDep, limiter: LimiterDep) -> Brief:
+    """The RFP brief (the same object as `rfp brief --json`): each field's value with its
+    citations or "not stated", conflicts between documents, and risks."""
+
+    def work() -> Brief:
+        (name,) = check_scope([body.knowledge_base_id], settings)
+        return make_brief(name, body.documents, fields=body.fields, settings=settings)
+
+    return await bounded(settings, work, limiter)

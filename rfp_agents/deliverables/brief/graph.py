@@ -27,16 +27,23 @@ from rfp_agents.agents.tools import KnowledgeTools
 from rfp_agents.deliverables.brief.conflicts import find_conflict
 from rfp_agents.deliverables.brief.cover import read_cover
 from rfp_agents.deliverables.brief.fields import FieldSpec, specs_named
-from rfp_agents.deliverables.brief.models import NOT_STATED, Brief, BriefField, Risk
+from rfp_agents.deliverables.brief.models import NOT_STATED, Brief, BriefField, Conflict, Risk
 from rfp_agents.deliverables.brief.risks import find_risks, risk_rules
 from rfp_agents.deliverables.brief.state import BriefInput, BriefState, DomainFields
-from rfp_agents.deliverables.brief.values import FieldFinding, fill_offline, fill_with_model
+from rfp_agents.deliverables.brief.values import (
+    FieldFinding,
+    fill_offline,
+    fill_with_model,
+    values_elsewhere,
+)
 from rfp_agents.domains import DOMAINS
 from rfp_agents.graph.configuration import Context, run_setup
 from rfp_agents.graph.services import chat_model_for, services_for
 from rfp_agents.knowledge_base import DocumentRecord, KnowledgeBase
 
 log = logging.getLogger("rfp_agents.brief")
+MAX_COMPARED_DOCUMENTS = 8
+"""Documents asked one by one for a date or amount field's value (conflicts)."""
 
 
 # ---------------------------------------------------------------------------------- nodes
@@ -78,22 +85,35 @@ def fill_fields(task: DomainFields, runtime: Runtime[Context], config: RunnableC
             findings.append(cover[spec.name])
         else:
             asked.append(spec)
-    tools = KnowledgeTools(
-        KnowledgeScope(
-            setup.context.knowledge_bases,
-            services.retriever,
-            document_ids=setup.context.document_ids,
-        ),
-        EvidenceLog(),
-        domain=task.domain,
-    )
+
+    def tools_for(document_ids: list[str] | None) -> KnowledgeTools:
+        scope = KnowledgeScope(
+            setup.context.knowledge_bases, services.retriever, document_ids=document_ids
+        )
+        return KnowledgeTools(scope, EvidenceLog(), domain=task.domain)
+
+    tools = tools_for(setup.context.document_ids)
+    answerer = services.offline_answerer
     model = chat_model_for(settings, setup.model_object)
     if model is not None and asked:
         findings += fill_with_model(
-            asked, model, services.offline_answerer, tools, settings.provider_timeout_seconds
+            asked, model, answerer, tools, settings.provider_timeout_seconds
         )
     else:
-        findings += [fill_offline(spec, services.offline_answerer, tools) for spec in asked]
+        findings += [fill_offline(spec, answerer, tools) for spec in asked]
+    documents = [
+        r.doc_id for _, records in _scope_documents(setup.context, settings) for r in records
+    ][:MAX_COMPARED_DOCUMENTS]
+    if len(documents) > 1:
+        specs_by_name = {s.name: s for s in specs}
+        findings = [
+            values_elsewhere(
+                specs_by_name[f.name], f, answerer, lambda d: tools_for([d]), documents
+            )
+            if f.name in specs_by_name
+            else f
+            for f in findings
+        ]
     return {"findings": [f.model_dump(mode="json") for f in findings]}
 
 
@@ -127,10 +147,15 @@ def assemble(state: BriefState, runtime: Runtime[Context], config: RunnableConfi
         if check and check.unsupported:
             warnings.append(f"{spec.name}: the cited passage does not support part of the value")
     risk_entries = [(Evidence.model_validate(r["evidence"]), r) for r in state.risks]
+    others = [(i, o) for i, f in enumerate(ordered) for o in f.elsewhere]
     texts, citations = number_citations(
         [(s.domain, text, f.evidence) for s, text, f in zip(specs, checked, ordered, strict=True)]
         + [("risk", f"{r['sentence'].rstrip()} [1]", [e]) for e, r in risk_entries]
+        + [(specs[i].domain, o.text, o.evidence) for i, o in others]
     )
+    other_texts: dict[int, list[str]] = {}
+    for (i, _), text in zip(others, texts[len(specs) + len(risk_entries) :], strict=True):
+        other_texts.setdefault(i, []).append(text)
     cited = {c.n: c for c in citations if c.cited}
     fields = [
         _brief_field(spec, finding, text)
@@ -138,10 +163,10 @@ def assemble(state: BriefState, runtime: Runtime[Context], config: RunnableConfi
     ]
     conflicts = [
         c
-        for spec, text in zip(specs, texts[: len(specs)], strict=True)
-        if (c := find_conflict(spec, text, cited)) is not None
+        for i, (spec, text) in enumerate(zip(specs, texts[: len(specs)], strict=True))
+        if (c := find_conflict(spec, " ".join([text, *other_texts.get(i, [])]), cited))
     ]
-    risks = _risks(risk_entries, texts[len(specs) :], cited)
+    risks = _risks(risk_entries, texts[len(specs) : len(specs) + len(risk_entries)], cited)
     documents = sorted(
         {
             r.source
@@ -156,7 +181,7 @@ def assemble(state: BriefState, runtime: Runtime[Context], config: RunnableConfi
         fields=fields,
         conflicts=conflicts,
         risks=risks,
-        citations=[c for c in citations if c.cited],
+        citations=_referenced(citations, fields, conflicts, risks),
         warnings=warnings + [w for f in fields for w in (f"{f.name}: {x}" for x in f.warnings)],
     )
     return {"brief": brief.model_dump(mode="json")}
@@ -177,6 +202,19 @@ def _brief_field(spec: FieldSpec, finding: FieldFinding, text: str) -> BriefFiel
         warnings=finding.warnings
         + ([] if found or not text.strip() else ["dropped a value that cites no passage"]),
     )
+
+
+def _referenced(
+    citations: Sequence[Citation],
+    fields: Sequence[BriefField],
+    conflicts: Sequence[Conflict],
+    risks: Sequence[Risk],
+) -> list[Citation]:
+    """The citations the brief shows a marker for (another document's value that agrees
+    with the field's is not shown)."""
+    shown = {n for f in fields for n in f.citations}
+    shown |= {v.citation for c in conflicts for v in c.values} | {r.citation for r in risks}
+    return [c for c in citations if c.n in shown]
 
 
 def _risks(

@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Sequence
+from functools import cache
+from collections.abc import Callable, Sequence
 
 from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import BaseMessage, HumanMessage, SystemMessage
@@ -32,6 +33,7 @@ from rfp_agents.deliverables.brief.fields import FieldSpec
 from rfp_agents.deliverables.brief.prompts import BRIEF_SYSTEM, brief_request
 from rfp_agents.errors import ChatModelError, ProviderTimeoutError
 from rfp_agents.text import answer_sentences, content_terms, fold_accents
+from rfp_agents.vocabulary import vocabulary
 
 log = logging.getLogger("rfp_agents.brief")
 
@@ -39,6 +41,13 @@ MIN_QUOTE_WORDS = 3
 VALUE_IN_QUOTE = 0.5
 """Share of a value's content words its quote must hold."""
 FIGURE = re.compile(r"\d[\d,.:/]*")
+
+
+class OtherValue(BaseModel):
+    """What another document of the scope says for the same field (to find conflicts)."""
+
+    text: str
+    evidence: list[Evidence]
 
 
 class FieldFinding(BaseModel):
@@ -49,6 +58,9 @@ class FieldFinding(BaseModel):
     evidence: list[Evidence] = Field(default_factory=list)
     method: str
     warnings: list[str] = Field(default_factory=list)
+    elsewhere: list[OtherValue] = Field(
+        default_factory=list, description="The field as the scope's other documents state it."
+    )
 
 
 class QuotedValue(BaseModel):
@@ -75,6 +87,31 @@ def fill_offline(spec: FieldSpec, answerer: OfflineAnswerer, tools: KnowledgeToo
         if found.text:
             break
     return found
+
+
+def values_elsewhere(
+    spec: FieldSpec,
+    found: FieldFinding,
+    answerer: OfflineAnswerer,
+    tools_for: Callable[[str], KnowledgeTools],
+    document_ids: Sequence[str],
+) -> FieldFinding:
+    """``found`` with what each other document says for a date or amount field.
+
+    The answer cites one document, and the answerer does not repeat a sentence that says the
+    same as one it chose, so a second due date in an amendment never shows in it: each other
+    document (``tools_for(doc_id)`` searches only it) is asked on its own."""
+    if spec.kind == "text" or not found.text:
+        return found
+    cited = {e.doc_id for e in found.evidence if f"[{e.ref}]" in found.text}
+    others = []
+    for doc_id in document_ids:
+        if doc_id in cited:
+            continue
+        other = fill_offline(spec, answerer, tools_for(doc_id))
+        if other.text:
+            others.append(OtherValue(text=other.text, evidence=other.evidence))
+    return found.model_copy(update={"elsewhere": others})
 
 
 def fill_with_model(
@@ -158,21 +195,31 @@ def focus_dates(text: str, question: str) -> str:
 
     A key-dates table reads as one line ("Questions due: March 20, 2026, 5:00 p.m. Proposals
     due: April 10, 2026 ..."); each date is kept with the words before it, and only the
-    segment that shares the most words with the question stays. A sentence whose dates share
-    no word with the question does not state the field."""
-    wanted = set(content_terms(question))
+    segment that shares the most words with the question stays, if it shares one besides the
+    words of any date ("due", "deadline"): "Proposals due: May 18" does not say when questions
+    are due."""
+    wanted = set(content_terms(question)) - _date_words()
     kept = []
     for sentence in answer_sentences(text):
         marker = " ".join(m.group(0) for m in MARKER.finditer(sentence))
         plain = MARKER.sub("", sentence).strip()
         segments = _date_segments(plain)
-        if len(segments) < 2:
+        if not segments:
             kept.append(sentence)
             continue
         best = max(segments, key=lambda seg: len(wanted & set(content_terms(seg))))
         if wanted & set(content_terms(best)):
             kept.append(f"{best.strip(' ,;')} {marker}".strip() + ".")
     return " ".join(kept)
+
+
+@cache
+def _date_words() -> frozenset[str]:
+    """Words every date question and key-dates line share ("due", "deadline", "date"): they
+    cannot tell the questions due date from the proposals due date."""
+    words = {"due", "when", "submit", "submitted", "receipt", "received"}
+    words.update(vocabulary().answer_type_cues["date_nouns"])
+    return frozenset(t for w in words for t in content_terms(w))
 
 
 DATE_TAIL = re.compile(

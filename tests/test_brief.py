@@ -1,0 +1,185 @@
+"""The RFP brief: each field cited on the right page or "not stated", conflicts, risks, and
+a chat model's values kept only when their quote is in the cited passage."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from langchain_core.messages import AIMessage
+
+from rfp_agents.config import Settings
+from rfp_agents.deliverables.brief.models import NOT_STATED, Brief
+from rfp_agents.deliverables.brief.run import make_brief
+from rfp_agents.deliverables.brief.values import focus_dates
+from rfp_agents.errors import DocumentNotFound, KnowledgeBaseNotFound
+from rfp_agents.ingest import ingest_paths
+from tests.pdf_factory import text_pdf
+from tests.test_agent_loop import call, scripted
+
+
+def pages_cited(brief: Brief, name: str) -> set[int]:
+    field = brief.field(name)
+    return {c.page_number for c in brief.citations if c.n in field.citations}
+
+
+@pytest.fixture(scope="module")
+def sample_brief(sample_kb_settings: Settings) -> Brief:
+    return make_brief("sample", settings=sample_kb_settings)
+
+
+def test_the_sample_brief_states_its_facts_on_their_pages(sample_brief: Brief):
+    due = sample_brief.field("proposals_due")
+    assert "April 10, 2026" in due.value and "March 20" not in due.value
+    assert pages_cited(sample_brief, "proposals_due") == {1}
+    assert "March 20, 2026" in sample_brief.field("questions_due").value
+    assert "1,500 per calendar day" in sample_brief.field("penalties").value
+    assert pages_cited(sample_brief, "penalties") == {9}
+    assert "best-value" in sample_brief.field("evaluation").value
+    assert pages_cited(sample_brief, "evaluation") == {11}
+    assert "RTA-2026-017" in sample_brief.field("solicitation").value
+    assert sample_brief.field("solicitation_type").value.startswith("Request for Proposals")
+    assert "Riverton Regional Transit Authority" in sample_brief.field("issuer").value
+
+
+def test_every_found_value_is_cited_and_silence_is_not_stated(sample_brief: Brief):
+    numbers = {c.n for c in sample_brief.citations}
+    for field in sample_brief.fields:
+        if field.status == "found":
+            assert field.citations and set(field.citations) <= numbers, field.name
+            assert all(f"[{n}]" in field.value for n in field.citations)
+        else:
+            assert (field.value, field.citations) == (NOT_STATED, [])
+    # the sample RFP names no site visit and no set-aside
+    assert sample_brief.field("site_visit").status == "not_stated"
+    assert sample_brief.field("set_asides").status == "not_stated"
+
+
+def test_risks_cite_the_clause_that_makes_them(sample_brief: Brief):
+    by_name = {r.name: r for r in sample_brief.risks}
+    damages = by_name["liquidated_damages"]
+    assert "liquidated damages" in damages.text and damages.page == 9
+    assert sample_brief.citations[[c.n for c in sample_brief.citations].index(damages.citation)]
+    assert (
+        by_name["ip_transfer"].page == 10 and "works made for hire" in by_name["ip_transfer"].text
+    )
+    assert by_name["bonding"].page == 7
+
+
+def test_two_documents_giving_different_due_dates_are_a_conflict(settings: Settings, workdir: Path):
+    text_pdf(workdir / "city-rfp.pdf", [
+        "Request for Proposals 24-118: Street Lighting Maintenance. City of Alder Falls, "
+        "Purchasing Division.\nProposals due: May 4, 2026, 3:00 p.m. local time.\n"
+        "Questions due: April 20, 2026.",
+        "The contractor shall repair reported outages within five business days.",
+    ])  # fmt: skip
+    text_pdf(workdir / "city-rfp-amendment-1.pdf", [
+        "Amendment 1 to Request for Proposals 24-118. The proposal due date is changed. "
+        "Proposals due: May 18, 2026, 3:00 p.m. local time.",
+    ])  # fmt: skip
+    assert ingest_paths([workdir], settings, "city").exit_code == 0
+    brief = make_brief("city", settings=settings, fields=["proposals_due", "questions_due"])
+    (conflict,) = brief.conflicts
+    assert conflict.field == "proposals_due"
+    said = {(v.file, v.value) for v in conflict.values}
+    assert said == {("city-rfp.pdf", "may 4"), ("city-rfp-amendment-1.pdf", "may 18")}
+    assert "city-rfp-amendment-1.pdf" in conflict.note
+    cited = {c.n: c for c in brief.citations}
+    assert {cited[v.citation].source_file for v in conflict.values} == {
+        "city-rfp.pdf",
+        "city-rfp-amendment-1.pdf",
+    }
+
+
+def test_bad_names_fail_before_anything_runs(sample_kb_settings: Settings):
+    with pytest.raises(ValueError, match="unknown brief field.*'due_date'.*proposals_due"):
+        make_brief("sample", settings=sample_kb_settings, fields=["due_date"])
+    with pytest.raises(DocumentNotFound, match="nope.pdf"):
+        make_brief("sample", ["nope.pdf"], settings=sample_kb_settings)
+    with pytest.raises(KnowledgeBaseNotFound):
+        make_brief("missing", settings=sample_kb_settings)
+
+
+def test_a_key_dates_line_is_cut_to_the_date_asked_for():
+    line = (
+        "Questions due: March 20, 2026, 5:00 p.m. local time Proposals due: April 10, 2026, "
+        "2:00 p.m. local time Anticipated contract start: July 1, 2026 [3]."
+    )
+    assert focus_dates(line, "When are proposals due?") == (
+        "Proposals due: April 10, 2026, 2:00 p.m. local time [3]."
+    )
+    assert focus_dates(line, "When is the pre-proposal conference or site visit?") == ""
+
+
+# ------------------------------------------------------------------- with a chat model
+def quoted(field: str, value: str | None, quote: str = "", ref: int | None = None) -> dict:
+    return {"field": field, "value": value, "quote": quote, "ref": ref}
+
+
+def brief_with_model(settings: Settings, values: list[dict[str, Any]]) -> Brief:
+    model = scripted(AIMessage("", tool_calls=[call("QuotedValues", values=values)]))
+    return make_brief("sample", settings=settings, fields=["penalties"], chat_model=model)
+
+
+def test_a_model_value_backed_by_its_quote_is_kept(sample_kb_settings: Settings):
+    brief = brief_with_model(sample_kb_settings, [quoted(
+        "penalties", "USD 1,500 per calendar day of delay, capped at 10%",
+        "liquidated damages of USD 1,500 per calendar day of delay, up to a maximum of 10%",
+        ref=_ref_of_page(9),
+    )])  # fmt: skip
+    field = brief.field("penalties")
+    assert (field.method, field.status) == ("llm", "found")
+    assert "USD 1,500 per calendar day" in field.value
+    assert pages_cited(brief, "penalties") == {9}
+    assert brief.mode == "llm"
+
+
+def test_a_model_value_with_a_figure_its_quote_lacks_is_dropped(sample_kb_settings: Settings):
+    brief = brief_with_model(sample_kb_settings, [quoted(
+        "penalties", "USD 1,500 per day, capped at 25%",
+        "liquidated damages of USD 1,500 per calendar day of delay", ref=_ref_of_page(9),
+    )])  # fmt: skip
+    field = brief.field("penalties")
+    assert field.method == "offline" and "25%" not in field.value
+    assert any("figures ['25'] are not in its quote" in w for w in field.warnings)
+
+
+def test_a_model_value_whose_quote_is_not_in_the_passage_is_dropped(
+    sample_kb_settings: Settings,
+):
+    brief = brief_with_model(sample_kb_settings, [quoted(
+        "penalties", "USD 9,000 per day", "liquidated damages of USD 9,000 per day",
+        ref=_ref_of_page(9),
+    )])  # fmt: skip
+    field = brief.field("penalties")
+    assert field.method == "offline" and "9,000" not in field.value
+    assert "1,500" in field.value  # the offline rules answered from the same passages
+    assert any("quote is not in passage" in w for w in field.warnings)
+    assert any("quote is not in passage" in w for w in brief.warnings)
+
+
+_REFS: dict[int, int] = {}
+
+
+def _ref_of_page(page: int) -> int:
+    """The ref the brief's legal agent gives the page's passage: its retrieval is the same
+    every run (the offline answerer's plan), so the first passage found on it."""
+    return _REFS[page]
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _passage_refs(sample_kb_settings: Settings) -> None:
+    from rfp_agents.agents.evidence import EvidenceLog, evidence_in
+    from rfp_agents.agents.profiles import PROFILES
+    from rfp_agents.agents.scope import KnowledgeScope
+    from rfp_agents.agents.tools import KnowledgeTools
+    from rfp_agents.deliverables.brief.fields import specs_named
+    from rfp_agents.graph.services import services_for
+
+    services = services_for(sample_kb_settings)
+    tools = KnowledgeTools(KnowledgeScope(["sample"], services.retriever), EvidenceLog(), "legal")
+    (spec,) = specs_named(["penalties"])
+    messages = services.offline_answerer.retrieve(PROFILES["legal"], spec.question, tools)
+    for evidence in evidence_in(messages):
+        _REFS.setdefault(evidence.page_number, evidence.ref)
