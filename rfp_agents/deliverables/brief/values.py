@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import logging
 import re
-from functools import cache
 from collections.abc import Callable, Sequence
+from functools import cache
 
 from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import BaseMessage, HumanMessage, SystemMessage
