@@ -1,0 +1,24 @@
+Feature: Compliance matrix
+  The matrix lists every requirement (shall, must, is required to... and should, may) of a
+  knowledge base's documents, each with its strength, section, file and page; statements of
+  information are not rows. "sample" holds the sample RFP, "real" two real GSA documents,
+  "hawaii" a real state RFP from the held-out folder.
+
+  Scenario Outline: A requirement is a row on its page, under its section
+    When I build the compliance matrix of "<kb>"
+    Then a "<strength>" row on "<file>" page <page> reads "<phrase>"
+
+    Examples:
+      | kb     | strength  | file                                    | page | phrase                                                  |
+      | sample | mandatory | sample_rfp.pdf                          | 9    | shall pay liquidated damages of USD 1,500               |
+      | hawaii | mandatory | hawaii-htdc-business-consultant-rfp.pdf | 15   | shall carefully review this solicitation for defects    |
+      | hawaii | advisory  | hawaii-htdc-business-consultant-rfp.pdf | 14   | may also include other non                              |
+
+  Scenario: Statements of information are not rows
+    When I build the compliance matrix of "real"
+    Then no row reads "cloud.gov currently hosts 41 customer"
+    And every row is mandatory or advisory and names its file and page
+
+  Scenario: Only the documents asked for are read
+    When I build the compliance matrix of "real" for "gsa-cloudgov-support-qasp.pdf"
+    Then every row comes from "gsa-cloudgov-support-qasp.pdf"

@@ -1,0 +1,114 @@
+"""Step definitions for features/pipeline/brief.feature and matrix.feature."""
+
+from __future__ import annotations
+
+import pytest
+from pytest_bdd import parsers, scenarios, then, when
+
+from rfp_agents.agents.citations import markers_in
+from rfp_agents.config import Settings
+from rfp_agents.deliverables.brief.models import NOT_STATED
+from rfp_agents.deliverables.brief.run import make_brief
+from rfp_agents.deliverables.matrix import requirements
+from rfp_agents.ingest import ingest_paths
+from rfp_agents.knowledge_base import KnowledgeBase
+from tests.conftest import HOLDOUT_DIR
+
+scenarios("pipeline/brief.feature", "pipeline/matrix.feature")
+
+HAWAII = HOLDOUT_DIR / "hawaii-htdc-business-consultant-rfp.pdf"
+
+
+@pytest.fixture(scope="module")
+def homes(sample_kb_settings: Settings, tmp_path_factory: pytest.TempPathFactory) -> dict:
+    """The settings that hold each knowledge base: the session's read-only "sample" and
+    "real", and "hawaii" (a held-out state RFP) in a home of this module's own."""
+    hawaii = Settings(home=tmp_path_factory.mktemp("hawaii_home"))
+    assert ingest_paths([HAWAII], hawaii, "hawaii").exit_code == 0
+    return {"sample": sample_kb_settings, "real": sample_kb_settings, "hawaii": hawaii}
+
+
+@pytest.fixture(scope="module")
+def briefs() -> dict:
+    """Briefs made in this module, by knowledge base (a brief takes seconds: one each)."""
+    return {}
+
+
+@pytest.fixture
+def ctx() -> dict:
+    return {}
+
+
+@when(parsers.parse('I brief "{kb}"'))
+def brief_of(ctx: dict, homes: dict, briefs: dict, kb: str) -> None:
+    if kb not in briefs:
+        briefs[kb] = make_brief(kb, settings=homes[kb])
+    ctx["brief"] = briefs[kb]
+
+
+@then(parsers.parse('the field "{name}" says "{phrase}"'))
+def field_says(ctx: dict, name: str, phrase: str) -> None:
+    field = ctx["brief"].field(name)
+    assert field.status == "found" and phrase in field.value, field.value
+
+
+@then(parsers.parse('the field "{name}" cites "{file}" page {page:d}'))
+def field_cites(ctx: dict, name: str, file: str, page: int) -> None:
+    brief = ctx["brief"]
+    field = brief.field(name)
+    cited = {(c.source_file, c.page_number) for c in brief.citations if c.n in field.citations}
+    assert (file, page) in cited, (field.value, cited)
+
+
+@then(parsers.parse('the field "{name}" is not stated and cites nothing'))
+def not_stated(ctx: dict, name: str) -> None:
+    field = ctx["brief"].field(name)
+    assert (field.status, field.value, field.citations) == ("not_stated", NOT_STATED, [])
+
+
+@then(parsers.parse('the brief lists the risk "{name}" on "{file}" page {page:d}'))
+def risk_listed(ctx: dict, name: str, file: str, page: int) -> None:
+    risks = [(r.file, r.page) for r in ctx["brief"].risks if r.name == name]
+    assert (file, page) in risks, risks
+
+
+@then("every risk and value marker maps to a citation of the brief")
+def markers_map(ctx: dict) -> None:
+    brief = ctx["brief"]
+    numbers = {c.n for c in brief.citations}
+    texts = [f.value for f in brief.fields] + [r.text for r in brief.risks]
+    used = {n for text in texts for n in markers_in(text)}
+    assert used and used <= numbers
+
+
+@when(parsers.parse('I build the compliance matrix of "{kb}"'))
+def matrix_of(ctx: dict, homes: dict, kb: str) -> None:
+    ctx["rows"] = requirements(KnowledgeBase.open(kb, homes[kb]))
+
+
+@when(parsers.parse('I build the compliance matrix of "{kb}" for "{file}"'))
+def matrix_for(ctx: dict, homes: dict, kb: str, file: str) -> None:
+    ctx["rows"] = requirements(KnowledgeBase.open(kb, homes[kb]), [file])
+
+
+@then(parsers.parse('a "{strength}" row on "{file}" page {page:d} reads "{phrase}"'))
+def row_reads(ctx: dict, strength: str, file: str, page: int, phrase: str) -> None:
+    found = [r for r in ctx["rows"] if phrase in " ".join(r.requirement.split())]
+    assert [(r.strength, r.file, r.page) for r in found][:1] == [(strength, file, page)], found
+
+
+@then(parsers.parse('no row reads "{phrase}"'))
+def no_row(ctx: dict, phrase: str) -> None:
+    assert not [r for r in ctx["rows"] if phrase in r.requirement]
+
+
+@then("every row is mandatory or advisory and names its file and page")
+def rows_complete(ctx: dict) -> None:
+    assert ctx["rows"]
+    for row in ctx["rows"]:
+        assert row.strength in ("mandatory", "advisory") and row.file and row.page >= 1
+
+
+@then(parsers.parse('every row comes from "{file}"'))
+def rows_from(ctx: dict, file: str) -> None:
+    assert ctx["rows"] and {r.file for r in ctx["rows"]} == {file}
