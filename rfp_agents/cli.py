@@ -492,6 +492,46 @@ def serve(
     uvicorn.run(create_app(settings), host=host, port=port, log_level="info")
 
 
+@app.command("eval-brief")
+@handles_errors
+def eval_brief(
+    gold: Annotated[Path, typer.Argument(help="Gold brief fields (JSON lines).")],
+    kb: Annotated[
+        list[str],
+        typer.Option("--kb", help="Knowledge bases holding the gold files (repeat)."),
+    ],
+    json_output: JsonOption = False,
+) -> None:
+    """Measure the brief against gold field values: share right by set, silent fields said
+    "not stated", and values without a citation."""
+    from rfp_agents.deliverables.brief.run import make_brief
+    from rfp_agents.evaluation.brief_quality import check_briefs, load_gold_fields
+    from rfp_agents.knowledge_base import KnowledgeBase
+
+    settings = get_settings()
+    entries = load_gold_fields(gold)
+    holder = {}
+    for name in kb:
+        for record in KnowledgeBase.open(name, settings).documents():
+            holder.setdefault(record.source, name)
+    missing = sorted({e.file for e in entries} - set(holder))
+    if missing:
+        raise UsageError(f"not in knowledge bases {kb}: {', '.join(missing)}")
+    report = check_briefs(entries, lambda f: make_brief(holder[f], [f], settings=settings))
+    if json_output:
+        render.print_json(report.model_dump(mode="json"))
+        return
+    for check in report.checks:
+        mark = "ok " if check.right else "NO "
+        line = f"{mark} {check.file} {check.field}: {check.value[:150]} p{check.pages_cited}"
+        console.print(line, highlight=False, markup=False, soft_wrap=True)
+    console.print(
+        f"fields right: {report.by_set}; silent fields said not stated: "
+        f"{report.not_stated_right}; values without a citation: {report.uncited_values}",
+        highlight=False,
+    )
+
+
 @app.command("eval")
 @handles_errors
 def eval_command(
