@@ -106,10 +106,17 @@ def test_a_key_dates_line_is_cut_to_the_date_asked_for():
         "Questions due: March 20, 2026, 5:00 p.m. local time Proposals due: April 10, 2026, "
         "2:00 p.m. local time Anticipated contract start: July 1, 2026 [3]."
     )
-    assert focus_dates(line, "When are proposals due?") == (
+    questions, proposals = ["When are questions due?"], ["When are proposals due?"]
+    site_visit = ["When is the pre-proposal conference or site visit?"]
+    assert focus_dates(line, proposals, [questions, site_visit]) == (
         "Proposals due: April 10, 2026, 2:00 p.m. local time [3]."
     )
-    assert focus_dates(line, "When is the pre-proposal conference or site visit?") == ""
+    assert focus_dates(line, site_visit, [questions, proposals]) == ""
+    # a single date that another date field names is not this field's
+    amended = "Proposals due: May 18, 2026, 3:00 p.m. local time [1]."
+    assert focus_dates(amended, questions, [proposals]) == ""
+    assert focus_dates("Invoices are due no later than 30 days after the month [2].",
+                       proposals) == ""  # fmt: skip
 
 
 # ------------------------------------------------------------------- with a chat model

@@ -9,7 +9,9 @@ County" is not a sentence). The rules read the first ``COVER_PAGES`` pages of ea
 * solicitation: the first solicitation number those pages print, with the document's title
   (``ingest.titles``), cited on the page that prints the number;
 * type: the kind of solicitation those pages name most (request for proposals, for
-  quotations, invitation to bid, request for information, pliego / licitación).
+  quotations, invitation to bid, request for information, pliego / licitación);
+* set-asides: the line of those pages that names a set-aside ("Set-aside: Total Small
+  Business").
 
 A field the rules cannot find is asked as a question by its domain agent instead.
 """
@@ -37,7 +39,18 @@ ORGANISATION = re.compile(
     r"consejeria|junta de)\b",
     re.IGNORECASE,
 )
-NOT_AN_ISSUER = re.compile(r"https?://|www\.|@|\b(?:shall|must|will|may|is|are)\b", re.I)
+NOT_AN_ISSUER = re.compile(
+    r"https?://|www\.|@|\b(?:shall|must|will|may|is|are)\b"
+    # a form's numbered labels ("1. Agency Contract Number 2. Contract Title")
+    r"|^\s*\d{1,2}\.\s|\b(?:number|title|name|address|signature|date)\b",
+    re.IGNORECASE,
+)
+LINE_NUMBER = re.compile(
+    r"^\s*((?=[A-Z0-9-]*\d{3})(?=[A-Z0-9-]*[A-Z]{2})[A-Z0-9][A-Z0-9-]{7,})\b", re.MULTILINE
+)
+"""A solicitation number opening a cover line ("4QTFHS150004 – Modification #5")."""
+SET_ASIDE = re.compile(r"[^.\n]*\bset[- ]?asides?\b[^.\n]*", re.IGNORECASE)
+"""A line or sentence naming a set-aside ("Set-aside: Total Small Business")."""
 SOLICITATION_TYPES: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("Request for Proposals (RFP)", re.compile(r"\brequests? for proposals?\b|\bRFP\b", re.I)),
     ("Request for Quotations (RFQ)",
@@ -59,7 +72,8 @@ class CoverValue:
 
 def read_cover(kb: KnowledgeBase, records: Sequence[DocumentRecord]) -> dict[str, CoverValue]:
     """The cover fields found in ``records`` (first document first): ``issuer``,
-    ``solicitation`` and ``solicitation_type``; a field no rule finds is absent."""
+    ``solicitation``, ``solicitation_type`` and ``set_asides``; a field no rule finds is
+    absent."""
     found: dict[str, CoverValue] = {}
     type_counts: dict[str, int] = {}
     type_first: dict[str, Evidence] = {}
@@ -68,12 +82,16 @@ def read_cover(kb: KnowledgeBase, records: Sequence[DocumentRecord]) -> dict[str
         pages = [(p, chunks) for p, chunks in pages if chunks]
         for page, chunks in pages:
             text = join_overlapping([t for t, _ in chunks])
-            number = SOLICITATION_NUMBER.search(text)
+            number = SOLICITATION_NUMBER.search(text) or LINE_NUMBER.search(text)
             if "solicitation" not in found and number:
+                code = number.group(number.lastindex or 0)
                 found["solicitation"] = CoverValue(
-                    _solicitation(number.group(0), record.title),
-                    _evidence(kb, chunks, number.group(0)),
+                    _solicitation(code, record.title), _evidence(kb, chunks, code)
                 )
+            set_aside = SET_ASIDE.search(text)
+            if "set_asides" not in found and set_aside:
+                line = _with_value(text, set_aside)
+                found["set_asides"] = CoverValue(line, _evidence(kb, chunks, line))
             if page <= COVER_PAGES and "issuer" not in found:
                 issuer = _issuer(text)
                 if issuer:
@@ -87,6 +105,15 @@ def read_cover(kb: KnowledgeBase, records: Sequence[DocumentRecord]) -> dict[str
         label = max(type_counts, key=lambda k: type_counts[k])
         found["solicitation_type"] = CoverValue(label, type_first[label])
     return found
+
+
+def _with_value(text: str, match: re.Match[str]) -> str:
+    """The matched line, and the next one when the match is only a label ("Set-aside:")."""
+    line = " ".join(match.group(0).split()).strip(" ,;")
+    if len(line.split()) < 3:
+        rest = text[match.end() :].lstrip("\n").split("\n", 1)[0]
+        line = f"{line} {' '.join(rest.split())}".strip()
+    return line.strip(" ,;:")
 
 
 def _solicitation(number: str, title: str) -> str:

@@ -29,8 +29,9 @@ from rfp_agents.agents.offline import OfflineAnswerer
 from rfp_agents.agents.profiles import PROFILES
 from rfp_agents.agents.question_focus import CALENDAR
 from rfp_agents.agents.tools import KnowledgeTools
-from rfp_agents.deliverables.brief.fields import FieldSpec
+from rfp_agents.deliverables.brief.fields import FieldSpec, field_specs
 from rfp_agents.deliverables.brief.prompts import BRIEF_SYSTEM, brief_request
+from rfp_agents.deliverables.brief.risks import amounts_in
 from rfp_agents.errors import ChatModelError, ProviderTimeoutError
 from rfp_agents.text import answer_sentences, content_terms, fold_accents
 from rfp_agents.vocabulary import vocabulary
@@ -80,13 +81,15 @@ class QuotedValues(BaseModel):
 
 def fill_offline(spec: FieldSpec, answerer: OfflineAnswerer, tools: KnowledgeTools) -> FieldFinding:
     """The field by the extractive answerer: the answer to the first of its phrasings the
-    documents answer, or '' when they answer none."""
-    found = FieldFinding(name=spec.name, text="", method="offline")
+    documents answer (for an amount, the first answer naming a sum, if one does), or ''
+    when they answer none."""
+    first = None
     for question in spec.questions:
         found = _finding_of(spec, answerer.run(PROFILES[spec.domain], question, tools))
-        if found.text:
-            break
-    return found
+        if found.text and (spec.kind != "amount" or amounts_in(found.text)):
+            return found
+        first = first if first is not None and first.text else found
+    return first or FieldFinding(name=spec.name, text="", method="offline")
 
 
 def values_elsewhere(
@@ -190,27 +193,36 @@ def _unverified(value: QuotedValue | None, passages: dict[int, Evidence]) -> str
     return ""
 
 
-def focus_dates(text: str, question: str) -> str:
-    """A date field's sentences cut to the date the question asks for.
+def focus_dates(text: str, asked: Sequence[str], rivals: Sequence[Sequence[str]] = ()) -> str:
+    """A date field's sentences cut to the date the field asks for.
 
+    ``asked`` are the field's phrasings, ``rivals`` those of the brief's other date fields.
+    A sentence without a calendar date does not state one ("no later than 30 days after").
     A key-dates table reads as one line ("Questions due: March 20, 2026, 5:00 p.m. Proposals
-    due: April 10, 2026 ..."); each date is kept with the words before it, and only the
-    segment that shares the most words with the question stays, if it shares one besides the
-    words of any date ("due", "deadline"): "Proposals due: May 18" does not say when questions
-    are due."""
-    wanted = set(content_terms(question)) - _date_words()
+    due: April 10, 2026 ..."): each date is kept with the words before it. A segment is the
+    field's when it shares a word with its phrasings besides the words of any date ("due",
+    "deadline"), and no fewer than with a rival's: "Proposals due: May 18" does not say when
+    questions are due. The best such segment of each sentence stays."""
+    own = _words_of(asked)
+    others = [_words_of(r) for r in rivals]
+
+    def fit(segment: str) -> int:
+        terms = set(content_terms(segment))
+        mine = len(own & terms)
+        return mine if mine and mine >= max((len(o & terms) for o in others), default=0) else 0
+
     kept = []
     for sentence in answer_sentences(text):
         marker = " ".join(m.group(0) for m in MARKER.finditer(sentence))
-        plain = MARKER.sub("", sentence).strip()
-        segments = _date_segments(plain)
-        if not segments:
-            kept.append(sentence)
-            continue
-        best = max(segments, key=lambda seg: len(wanted & set(content_terms(seg))))
-        if wanted & set(content_terms(best)):
+        segments = _date_segments(MARKER.sub("", sentence).strip())
+        best = max(segments, key=fit, default="")
+        if best and fit(best):
             kept.append(f"{best.strip(' ,;')} {marker}".strip() + ".")
     return " ".join(kept)
+
+
+def _words_of(questions: Sequence[str]) -> frozenset[str]:
+    return frozenset(t for q in questions for t in content_terms(q)) - _date_words()
 
 
 @cache
@@ -250,7 +262,8 @@ def _normal(text: str) -> str:
 def _finding_of(spec: FieldSpec, finding) -> FieldFinding:
     text = "" if finding.no_evidence else finding.answer
     if spec.kind == "date":
-        text = focus_dates(text, spec.question)
+        rivals = [s.questions for s in field_specs() if s.kind == "date" and s.name != spec.name]
+        text = focus_dates(text, spec.questions, rivals)
     return FieldFinding(
         name=spec.name,
         text=text,
