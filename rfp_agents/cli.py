@@ -506,18 +506,11 @@ def eval_brief(
     "not stated", and values without a citation."""
     from rfp_agents.deliverables.brief.run import make_brief
     from rfp_agents.evaluation.brief_quality import check_briefs, load_gold_fields
-    from rfp_agents.knowledge_base import KnowledgeBase
 
     settings = get_settings()
     entries = load_gold_fields(gold)
-    holder = {}
-    for name in kb:
-        for record in KnowledgeBase.open(name, settings).documents():
-            holder.setdefault(record.source, name)
-    missing = sorted({e.file for e in entries} - set(holder))
-    if missing:
-        raise UsageError(f"not in knowledge bases {kb}: {', '.join(missing)}")
-    report = check_briefs(entries, lambda f: make_brief(holder[f], [f], settings=settings))
+    holder = _documents_in(kb, {e.file for e in entries})
+    report = check_briefs(entries, lambda f: make_brief(holder[f].name, [f], settings=settings))
     if json_output:
         render.print_json(report.model_dump(mode="json"))
         return
@@ -530,6 +523,58 @@ def eval_brief(
         f"{report.not_stated_right}; values without a citation: {report.uncited_values}",
         highlight=False,
     )
+
+
+@app.command("eval-matrix")
+@handles_errors
+def eval_matrix(
+    gold: Annotated[Path, typer.Argument(help="Gold requirements (JSON lines).")],
+    kb: Annotated[
+        list[str],
+        typer.Option("--kb", help="Knowledge bases holding the gold files (repeat)."),
+    ],
+    json_output: JsonOption = False,
+) -> None:
+    """Measure the compliance matrix against requirements listed by hand: recall, precision
+    and page accuracy of its mandatory rows, per document."""
+    from rfp_agents.deliverables.matrix import requirements
+    from rfp_agents.evaluation.matrix_quality import load_gold_requirements, score_matrices
+
+    entries = load_gold_requirements(gold)
+    holder = _documents_in(kb, {e.file for e in entries})
+    scores = score_matrices(entries, lambda f: requirements(holder[f], [f]))
+    if json_output:
+        render.print_json([s.model_dump(mode="json") for s in scores])
+        return
+    for score in scores:
+        console.print(
+            f"{score.file} ({score.set}): recall {score.recall} ({score.gold} gold), precision "
+            f"{score.precision} ({score.mandatory_rows} mandatory rows), page accuracy "
+            f"{score.page_accuracy}",
+            highlight=False,
+            soft_wrap=True,
+        )
+        for quote in score.missed:
+            console.print(f"   missed: {quote}", highlight=False, markup=False, soft_wrap=True)
+
+
+def _documents_in(kbs: list[str], files: set[str]) -> dict[str, Any]:
+    """The knowledge base holding each of ``files`` (the first of ``kbs`` that does).
+
+    Raises:
+        UsageError: a file is in none of them.
+    """
+    from rfp_agents.knowledge_base import KnowledgeBase
+
+    holder: dict[str, Any] = {}
+    for name in kbs:
+        knowledge_base = KnowledgeBase.open(name, get_settings())
+        for record in knowledge_base.documents():
+            holder.setdefault(record.source, knowledge_base)
+    missing = sorted(files - set(holder))
+    if missing:
+        raise UsageError(f"not in knowledge bases {kbs}: {', '.join(missing)}")
+    return holder
 
 
 @app.command("eval")

@@ -33,9 +33,11 @@ def test_each_requirement_has_its_strength_section_and_page(sample_rows):
         "9.3 Liquidated damages",
     )
     assert "-p9-" in damages.chunk_id  # the chunk of page 9 holding it
-    convenience = next(r for r in sample_rows if "terminate the contract for convenience" in
-                       r.requirement)  # fmt: skip
-    assert convenience.strength == "advisory" and convenience.section.startswith("9.1")
+    default = next(r for r in sample_rows if "may terminate for default" in r.requirement)
+    assert default.strength == "advisory" and default.section.startswith("9.2")
+    # what the buyer may do binds the buyer, not the bidder: not a row
+    assert not any("terminate the contract for convenience" in r.requirement
+                   for r in sample_rows)  # fmt: skip
     # information is not a row: the background says what is, not what anyone must do
     assert not any("processes about 95 million taps" in r.requirement for r in sample_rows)
     assert all(strength_of(r.requirement) for r in sample_rows)
@@ -70,8 +72,13 @@ def test_the_same_requirement_in_two_documents_is_one_row_citing_both(settings: 
     [
         ("El adjudicatario deberá presentar el certificado fitosanitario.", "mandatory"),
         ("Los licitadores están obligados a mantener su oferta.", "mandatory"),
-        ("La Administración podrá resolver el contrato.", "advisory"),
+        ("El adjudicatario podrá subcontratar hasta el 50 % del contrato.", "advisory"),
+        ("La Administración podrá resolver el contrato.", None),
         ("Offerors may not substitute key personnel.", "mandatory"),
+        ("The contractor is responsible for quality control of all deliverables.", "mandatory"),
+        ("The vendor will be expected to attend weekly status meetings.", "mandatory"),
+        ("The COR shall notify the CO of any deficiency.", None),
+        ("The Government will pay invoices within 30 days.", None),
         ("The Authority operates 42 bus routes.", None),
         ("Records are kept under 45 C.F.R. 164.504(e), as may be amended from time to time.", None),
     ],

@@ -5,13 +5,15 @@ with its section and page, and answers it line by line. ``requirements`` reads e
 page by page in reading order (the page's chunks joined where they overlap), splits it into
 sentences and list items, and keeps the statements that oblige someone:
 
-* ``mandatory``: shall, must, is/are required to, will be required, shall not, may not,
+* ``mandatory``: shall, must, is/are required to, will be required, is responsible for, is
+  expected to, shall not, may not,
   and the Spanish deberá(n), debe(n), está(n) obligado(s) a, se exige, es obligatorio;
 * ``advisory``: should, may, is encouraged, it is recommended; podrá(n), se recomienda.
 
-Statements without such a verb are information, not rows. A lead-in that ends with a colon
-("The Contractor shall:") is joined to each of its items. The same requirement in several
-documents is one row citing each place (``also_in``). Each row carries its domain (the
+Statements without such a verb are information, not rows; so are statements whose subject is
+the buyer or one of its officials (``vocabulary/parties.toml``: "The COR shall notify the
+CO"). A lead-in that ends with a colon ("The Contractor shall:") is joined to each of its
+items. The same requirement in several documents is one row citing each place (``also_in``). Each row carries its domain (the
 keyword classifier of ``rfp_agents.domains``), a topic (``vocabulary/topics.toml``), the
 numbered heading it sits under, and the file, page and chunk it comes from.
 """
@@ -34,6 +36,7 @@ Strength = Literal["mandatory", "advisory"]
 
 MANDATORY = re.compile(
     r"\b(?:shall|must|(?:is|are|will be|shall be) required to|will be required|"
+    r"(?:is|are|will be|shall be) (?:responsible for|expected to)|"
     r"may not|is prohibited|are prohibited|"
     r"debera|deberan|debe|deben|esta obligad[oa]|estan obligad[oa]s|se exige|se exigira|"
     r"es obligatori[oa])\b",
@@ -76,13 +79,47 @@ class Requirement(BaseModel):
 
 
 def strength_of(sentence: str) -> Strength | None:
-    """``mandatory``, ``advisory`` or None (a statement of information)."""
+    """``mandatory``, ``advisory`` or None (a statement of information, or of what the
+    buyer will do: ``binds_the_buyer``)."""
     folded = fold_accents(sentence)
+    return None if binds_the_buyer(folded) else _modal_strength(folded)
+
+
+def _modal_strength(folded: str) -> Strength | None:
+    """The strength the sentence's verbs give, whoever they bind."""
     if MANDATORY.search(folded):
         return "mandatory"
     if ADVISORY.search(folded):
         return "advisory"
     return None
+
+
+LEADING_HEADING = re.compile(r"^\W*(?:[A-Z][A-Z&/-]+\s+)+(?=[A-Z][a-z])")
+"""An all-caps heading glued before a sentence ("PROCEDURES The COR ... will inspect")."""
+BIDDER = (
+    r"contractor|offeror|quoter|vendor|bidder|proposer|respondent|applicant|consultant|"
+    r"supplier|provider|licitador|adjudicatario|contratista|empresa"
+)
+
+
+def binds_the_buyer(sentence: str) -> bool:
+    """True when the statement's subject is the buyer or one of its officials ("The COR
+    shall notify the CO"): what the buyer does is not the bidder's requirement. A bidder
+    named before the verb ("The State requires that the Contractor shall...") keeps it a
+    requirement."""
+    return bool(_buyer_subject().match(LEADING_HEADING.sub("", sentence)))
+
+
+@cache
+def _buyer_subject() -> re.Pattern[str]:
+    roles = sorted(load_vocabulary_file("parties.toml")["buyer"], key=len, reverse=True)
+    names = "|".join(re.escape(fold_accents(r)).replace("\\ ", r"\s+") for r in roles)
+    return re.compile(
+        rf"^\W*(?:(?:the|el|la|los|las)\s+)?(?:{names})\b(?:'s)?"
+        rf"(?:(?!\b(?:{BIDDER})s?\b)[^.;:]){{0,80}}?"
+        r"\b(?:shall|will|must|may|should|debera|podra|se reserva)\b",
+        re.IGNORECASE,
+    )
 
 
 def topic_of(sentence: str) -> str:
@@ -229,7 +266,7 @@ def _sections(page_text: str) -> Iterator[tuple[str, str]]:
 def _is_item(sentence: str) -> bool:
     """A list item after a lead-in: short, and no requirement of its own ("Provide monthly
     status reports." after "The Contractor shall:")."""
-    return len(sentence) <= MAX_ITEM_CHARACTERS and strength_of(sentence) is None
+    return len(sentence) <= MAX_ITEM_CHARACTERS and _modal_strength(fold_accents(sentence)) is None
 
 
 def _chunk_holding(sentence: str, chunks: list[tuple[str, dict[str, Any]]]) -> dict[str, Any]:

@@ -1,0 +1,103 @@
+"""How complete and how clean a compliance matrix is, against requirements listed by hand.
+
+A gold file has one JSON object a line: ``file``, ``set`` (``tuning`` or ``holdout``),
+``page`` and ``quote`` (words of one mandatory requirement the bidder must meet, as the page
+prints them). Every mandatory requirement of a listed document is in the file, so:
+
+* recall: the share of gold requirements a mandatory row holds (70% of the quote's content
+  words are in the row);
+* precision: the share of the document's mandatory rows that hold a gold requirement;
+* page accuracy: the share of matched requirements whose row cites the gold page.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from rfp_agents.deliverables.matrix import Requirement
+from rfp_agents.errors import UsageError, describe_validation_error
+from rfp_agents.text import content_terms
+
+MATCH = 0.7
+
+
+class GoldRequirement(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    file: str
+    set: Literal["tuning", "holdout"]
+    page: Annotated[int, Field(ge=1)]
+    quote: str = Field(min_length=10)
+
+
+class DocumentScore(BaseModel):
+    file: str
+    set: str
+    gold: int
+    mandatory_rows: int
+    recall: float
+    precision: float
+    page_accuracy: float
+    missed: list[str] = Field(description="Gold requirements no mandatory row holds.")
+    extra: list[str] = Field(description="Mandatory rows that hold no gold requirement.")
+
+
+def load_gold_requirements(path: Path) -> list[GoldRequirement]:
+    gold = []
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            gold.append(GoldRequirement.model_validate(json.loads(line)))
+        except (ValueError, ValidationError) as exc:
+            detail = describe_validation_error(exc) if isinstance(exc, ValidationError) else exc
+            raise UsageError(f"{path}:{number}: {detail}") from exc
+    return gold
+
+
+def score_matrices(
+    gold: Sequence[GoldRequirement], rows_of: Callable[[str], list[Requirement]]
+) -> list[DocumentScore]:
+    """One score per gold document; ``rows_of(file)`` builds that document's matrix."""
+    scores = []
+    for file in dict.fromkeys(g.file for g in gold):
+        wanted = [g for g in gold if g.file == file]
+        rows = [r for r in rows_of(file) if r.strength == "mandatory"]
+        matched = {i: _row_holding(g.quote, rows) for i, g in enumerate(wanted)}
+        found = {i: row for i, row in matched.items() if row is not None}
+        used = {id(row) for row in found.values()}
+        true_rows = [r for r in rows if id(r) in used or _holds_any(r, wanted)]
+        scores.append(
+            DocumentScore(
+                file=file,
+                set=wanted[0].set,
+                gold=len(wanted),
+                mandatory_rows=len(rows),
+                recall=round(len(found) / len(wanted), 3),
+                precision=round(len(true_rows) / len(rows), 3) if rows else 0.0,
+                page_accuracy=round(
+                    sum(row.page == wanted[i].page for i, row in found.items()) / len(found), 3
+                ) if found else 0.0,
+                missed=[wanted[i].quote for i in matched if i not in found],
+                extra=[r.requirement for r in rows if r not in true_rows],
+            )
+        )  # fmt: skip
+    return scores
+
+
+def _holds(row: Requirement, quote: str) -> bool:
+    terms = set(content_terms(quote))
+    return bool(terms) and len(terms & set(content_terms(row.requirement))) / len(terms) >= MATCH
+
+
+def _row_holding(quote: str, rows: Sequence[Requirement]) -> Requirement | None:
+    return next((r for r in rows if _holds(r, quote)), None)
+
+
+def _holds_any(row: Requirement, gold: Sequence[GoldRequirement]) -> bool:
+    return any(_holds(row, g.quote) for g in gold)
