@@ -191,3 +191,37 @@ def test_the_compliance_matrix_is_a_filterable_table(server: str):
             page.locator("#matrix-title").scroll_into_view_if_needed()
             page.screenshot(path=SCREENSHOT.replace(".png", "-matrix.png"))
         browser.close()
+
+
+def test_the_brief_shows_each_field_cited_and_opens_its_page(server: str):
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=CHROMIUM, args=["--no-sandbox", "--disable-background-networking"]
+        )
+        page = browser.new_page(viewport={"width": 1366, "height": 900})
+        page.goto(server)
+        expect(page.locator("#kb option[value=sample]")).to_have_count(1)
+        page.select_option("#kb", "sample")
+        page.click("#brief-button")
+        expect(page.locator("#brief-status")).to_contain_text("fields found", timeout=60_000)
+        due = page.locator("#brief dt", has_text="Proposals due").locator(
+            "xpath=following-sibling::dd[1]"
+        )
+        expect(due).to_contain_text("April 10, 2026")
+        expect(page.locator("#brief dd.not_stated").first).to_contain_text("Not stated")
+        expect(page.locator("#brief-risks")).to_contain_text("Liquidated damages")
+        # hovering a marker shows its file and page; clicking it opens the page beside the brief
+        penalty = page.locator("#brief dt", has_text="Penalties").locator(
+            "xpath=following-sibling::dd[1]"
+        )
+        button = penalty.locator(".cite button").first
+        button.hover()
+        expect(penalty.locator(".tip .where").first).to_contain_text("sample_rfp.pdf, p. 9")
+        button.click()
+        expect(page.locator("#brief-layout #page-view")).to_be_visible()
+        expect(page.locator("#page-view-title")).to_have_text("sample_rfp.pdf, p. 9")
+        expect(page.locator("#page-marks .mark").first).to_be_visible(timeout=30_000)
+        if SCREENSHOT:
+            page.locator("#brief-title").scroll_into_view_if_needed()
+            page.screenshot(path=SCREENSHOT.replace(".png", "-brief.png"))
+        browser.close()

@@ -1,4 +1,5 @@
-// The rfp_agents page: ask (streamed), answer with [n] markers, references, diagnostics, documents.
+// The rfp_agents page: ask (streamed), answer with [n] markers, references, diagnostics, the
+// brief, the compliance matrix, documents.
 "use strict";
 
 const $ = (id) => document.getElementById(id);
@@ -168,7 +169,7 @@ function scanned(citation) {
   return confidence == null ? "" : ` (scanned, OCR ${Math.round(confidence)}%)`;
 }
 
-function marker(citation) {
+function marker(citation, layout = "answer-layout") {
   const wrap = document.createElement("span");
   wrap.className = "cite";
   const tipId = `tip-${citation.n}-${Math.random().toString(36).slice(2, 7)}`;
@@ -182,7 +183,7 @@ function marker(citation) {
   tip.setAttribute("role", "tooltip");
   tip.append(text("span", `${citation.source_file}, p. ${citation.page_number}${scanned(citation)}`, "where"),
              text("span", citation.snippet, "snippet"));
-  button.addEventListener("click", () => showPage(citation));
+  button.addEventListener("click", () => showPage(citation, layout));
   wrap.append(button, tip);
   return wrap;
 }
@@ -193,7 +194,10 @@ function marker(citation) {
 // (image pixels); the page is scrolled so the first one is in view.
 let pageRequest = 0;
 
-function showPage(citation) {
+// The page view sits beside what was clicked: the answer or the brief (``layout``).
+function showPage(citation, layout = "answer-layout") {
+  const view = $("page-view");
+  if (view.parentElement.id !== layout) $(layout).append(view);
   openPage(citation).catch((e) => { $("page-status").textContent = e.message; });
 }
 
@@ -238,13 +242,13 @@ async function openPage(citation) {
   scroller.scrollTop = boxes.length ? Math.max(0, boxes[0][1] * scale - scroller.clientHeight / 3) : 0;
 }
 
-function renderParagraph(line, byNumber) {
-  const p = document.createElement("p");
+function renderParagraph(line, byNumber, tag = "p", layout = "answer-layout") {
+  const p = document.createElement(tag);
   let last = 0;
   for (const match of line.matchAll(/\[(\d+)\]/g)) {
     p.append(document.createTextNode(line.slice(last, match.index)));
     const citation = byNumber.get(Number(match[1]));
-    p.append(citation ? marker(citation) : document.createTextNode(match[0]));
+    p.append(citation ? marker(citation, layout) : document.createTextNode(match[0]));
     last = match.index + match[0].length;
   }
   p.append(document.createTextNode(line.slice(last)));
@@ -323,6 +327,37 @@ async function upload(event) {
   }
 }
 
+// ----------------------------------------------------------------------------- the brief
+// One fact a line, each with hover citations like an answer's; "not stated" lines are
+// dimmed. Conflicts list each document's value, risks the sentence that makes them.
+async function buildBrief() {
+  const kb = $("kb").value;
+  $("brief-status").textContent = `Reading the documents of ${kb}…`;
+  const brief = await api("/api/brief", {
+    method: "POST", headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ knowledge_base_id: kb }),
+  });
+  const byNumber = new Map(brief.citations.map((c) => [c.n, c]));
+  const found = brief.fields.filter((f) => f.status === "found").length;
+  $("brief-status").textContent =
+    `${found} of ${brief.fields.length} fields found in ${brief.documents.length} document(s)`;
+  $("brief").replaceChildren(...brief.fields.flatMap((f) => {
+    const value = renderParagraph(f.value, byNumber, "dd", "brief-layout");
+    value.className = f.status;
+    return [text("dt", f.label), value];
+  }));
+  $("brief").hidden = false;
+  const conflicts = $("brief-conflicts");
+  conflicts.querySelector("ul").replaceChildren(...brief.conflicts.map((c) => renderParagraph(
+    `${c.label}: ${c.values.map((v) => `${v.value} [${v.citation}]`).join("; ")}. ${c.note}`,
+    byNumber, "li", "brief-layout")));
+  conflicts.hidden = brief.conflicts.length === 0;
+  const risks = $("brief-risks");
+  risks.querySelector("ul").replaceChildren(...brief.risks.map((r) => renderParagraph(
+    `${r.label}: ${r.text}`, byNumber, "li", "brief-layout")));
+  risks.hidden = brief.risks.length === 0;
+}
+
 // ------------------------------------------------------------------- the compliance matrix
 let matrixRows = [];
 
@@ -372,6 +407,9 @@ $("matrix-button").addEventListener("click", () => buildMatrix().catch((e) => {
 for (const id of ["matrix-strength", "matrix-domain", "matrix-filter"]) {
   $(id).addEventListener("input", showMatrix);
 }
+$("brief-button").addEventListener("click", () => buildBrief().catch((e) => {
+  $("brief-status").textContent = e.message;
+}));
 $("ask-form").addEventListener("submit", ask);
 $("page-close").addEventListener("click", () => { $("page-view").hidden = true; });
 $("upload-form").addEventListener("submit", upload);

@@ -30,7 +30,7 @@ from rfp_agents.text import fold_accents, join_overlapping
 COVER_PAGES = 2
 TYPE_PAGES = 3
 MAX_ISSUER_WORDS = 10
-MAX_TITLE_CHARACTERS = 160
+MAX_TITLE_CHARACTERS = 100
 ORGANISATION = re.compile(
     r"\b(?:department|dept\.|agency|administration|county|city of|state of|commonwealth of|"
     r"university|college|court|courts|judiciary|commission|corporation|corp\.|office of|"
