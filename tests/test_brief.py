@@ -166,6 +166,18 @@ def test_a_model_value_whose_quote_is_not_in_the_passage_is_dropped(
     assert any("quote is not in passage" in w for w in brief.warnings)
 
 
+def test_a_model_quote_in_another_passage_than_the_one_it_names_cites_that_passage(
+    sample_kb_settings: Settings,
+):
+    brief = brief_with_model(sample_kb_settings, [quoted(
+        "penalties", "USD 1,500 per calendar day of delay",
+        "liquidated damages of USD 1,500 per calendar day of delay", ref=None,
+    )])  # fmt: skip
+    field = brief.field("penalties")
+    assert (field.method, field.status) == ("llm", "found")
+    assert pages_cited(brief, "penalties") == {9}
+
+
 _REFS: dict[int, int] = {}
 
 

@@ -123,3 +123,22 @@ def test_the_cli_and_the_api_report_a_stopped_server_without_a_traceback(
     body = {"question": LD_QUESTION, "knowledgeBaseIds": ["sample"], "domains": ["legal"]}
     response = client.post("/api/ask", json=body)
     assert response.status_code == 502 and set(response.json()) == {"error", "detail"}
+
+
+def test_the_brief_fills_a_field_by_structured_output_from_the_real_server(
+    llm_settings: Settings,
+):
+    """The brief's structured-output request is accepted by a real server, and whatever the
+    model says ends as a value backed by its quote, or as the offline value with the reason
+    the model's was dropped: never an unchecked value."""
+    from rfp_agents.deliverables.brief.run import make_brief
+
+    brief = make_brief("sample", settings=llm_settings, fields=["penalties"])
+    (field,) = brief.fields
+    assert field.method in ("llm", "offline")
+    if field.method == "offline":  # the model's value failed a check, said so
+        assert field.warnings or brief.warnings
+    if field.status == "found":
+        cited = {c.n: c for c in brief.citations}
+        assert field.citations and all(n in cited for n in field.citations)
+        assert {cited[n].source_file for n in field.citations} == {"sample_rfp.pdf"}

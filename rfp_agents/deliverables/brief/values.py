@@ -134,7 +134,7 @@ def fill_with_model(
     request = [SystemMessage(BRIEF_SYSTEM), HumanMessage(brief_request(specs, passages))]
     try:
         answer = structured_output(model, QuotedValues, request, timeout)
-        given = {v.field: v for v in answer.values}
+        given = {v.field: _cited_passage(v, passages) for v in answer.values}
         model_warning = ""
     except ProviderTimeoutError:
         raise
@@ -177,13 +177,11 @@ def _unverified(value: QuotedValue | None, passages: dict[int, Evidence]) -> str
         return "the model did not fill the field"
     if value.value is None:
         return ""
-    if value.ref not in passages:
-        return f"it cites passage {value.ref}, which was not retrieved"
     quote = _normal(value.quote)
     if len(quote.split()) < MIN_QUOTE_WORDS:
         return "its quote is missing or too short to check"
-    if quote not in _normal(passages[value.ref].content):
-        return f"its quote is not in passage [{value.ref}]"
+    if value.ref not in passages or quote not in _normal(passages[value.ref].content):
+        return f"its quote is not in passage [{value.ref}] nor in any passage retrieved"
     figures = set(FIGURE.findall(value.value)) - set(FIGURE.findall(value.quote))
     if figures:
         return f"its figures {sorted(figures)} are not in its quote"
@@ -191,6 +189,18 @@ def _unverified(value: QuotedValue | None, passages: dict[int, Evidence]) -> str
     if terms and len(terms & set(content_terms(value.quote))) / len(terms) < VALUE_IN_QUOTE:
         return "its words are not in its quote"
     return ""
+
+
+def _cited_passage(value: QuotedValue, passages: dict[int, Evidence]) -> QuotedValue:
+    """The value citing the passage that holds its quote: the one it names, else the first
+    retrieved passage that does (small models often quote well and number badly)."""
+    quote = _normal(value.quote)
+    if value.value is None or not quote:
+        return value
+    if value.ref in passages and quote in _normal(passages[value.ref].content):
+        return value
+    holder = next((r for r, e in passages.items() if quote in _normal(e.content)), None)
+    return value if holder is None else value.model_copy(update={"ref": holder})
 
 
 def focus_dates(text: str, asked: Sequence[str], rivals: Sequence[Sequence[str]] = ()) -> str:
