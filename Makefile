@@ -76,8 +76,10 @@ bench: $(VENV)/.dev
 	$(BIN)/python benchmarks/scale.py
 	$(BIN)/python benchmarks/load.py
 	$(BIN)/python benchmarks/llm.py
+	$(BIN)/python benchmarks/matrix.py
+	$(BIN)/python benchmarks/brief.py
 
-## eval: retrieval and answer quality on the tuning and held-out gold sets, side by side.
+## eval: retrieval and answer quality on the tuning and held-out gold sets, side by side; the brief's fields and the matrix's requirements against their gold.
 EVAL_HOME ?= $(CURDIR)/.rfp-eval
 RFPS ?= ../shared/data/rfps
 HOLDOUT ?= ../shared/data/rfps-holdout
@@ -88,6 +90,8 @@ eval: $(VENV)/.dev
 	RFP_HOME=$(EVAL_HOME) $(BIN)/rfp ingest $(HOLDOUT_EN) --kb holdout
 	RFP_HOME=$(EVAL_HOME) $(BIN)/rfp eval eval/questions.jsonl eval/holdout-questions.jsonl \
 	  --kb rfps --kb holdout --pdfs $(RFPS) --pdfs $(HOLDOUT)
+	RFP_HOME=$(EVAL_HOME) $(BIN)/rfp eval-brief eval/brief-gold.jsonl --kb rfps --kb holdout
+	RFP_HOME=$(EVAL_HOME) $(BIN)/rfp eval-matrix eval/matrix-gold.jsonl --kb rfps --kb holdout
 
 ## sample: regenerate data/sample_rfp.pdf from data/sample_rfp.md.
 sample: $(VENV)/.dev
