@@ -59,9 +59,8 @@ def main() -> int:
                   f"{len(brief.risks)} risks")  # fmt: skip
     baseline, ours = statistics.median(asked), statistics.median(briefed)
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    print(
-        f"ask the {len(field_specs())} field questions one by one (baseline): median {baseline:.1f} s"
-    )
+    questions = len(field_specs())
+    print(f"ask the {questions} field questions one by one (baseline): median {baseline:.1f} s")
     print(f"rfp brief: median {ours:.1f} s ({ours / baseline:.2f}x the baseline); "
           f"peak RSS {peak:.0f} MiB")  # fmt: skip
     return 0
