@@ -202,3 +202,23 @@ def _passage_refs(sample_kb_settings: Settings) -> None:
     messages = services.offline_answerer.retrieve(PROFILES["legal"], spec.question, tools)
     for evidence in evidence_in(messages):
         _REFS.setdefault(evidence.page_number, evidence.ref)
+
+
+def test_the_api_serves_the_brief_and_refuses_bad_names_before_any_work(
+    sample_kb_settings: Settings,
+):
+    from fastapi.testclient import TestClient
+
+    from rfp_agents.api.app import create_app
+
+    client = TestClient(create_app(sample_kb_settings), base_url="http://localhost")
+    body = {"knowledgeBaseId": "sample", "fields": ["proposals_due", "site_visit"]}
+    brief = client.post("/api/brief", json=body).json()
+    assert [f["name"] for f in brief["fields"]] == ["proposals_due", "site_visit"]
+    assert "April 10, 2026" in brief["fields"][0]["value"]
+    assert brief["fields"][1]["status"] == "not_stated"
+    bad = client.post("/api/brief", json={"knowledgeBaseId": "sample", "fields": ["due"]})
+    assert bad.status_code == 422 and "proposals_due" in bad.json()["detail"]
+    missing = client.post("/api/brief", json={"knowledgeBaseId": "sample", "documents": ["x.pdf"]})
+    assert missing.status_code == 404 and "x.pdf" in missing.json()["detail"]
+    assert client.post("/api/brief", json={"knowledgeBaseId": "nope"}).status_code == 404

@@ -95,9 +95,9 @@ class BriefRequest(BaseModel):
     """What ``POST /api/brief`` takes: the knowledge base, and optionally some of its files
     and some of the brief's fields."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
 
-    knowledge_base_id: str = Field(default=DEFAULT_KB, max_length=64)
+    knowledge_base_id: str = Field(default=DEFAULT_KB, max_length=64, alias="knowledgeBaseId")
     documents: list[str] | None = Field(
         default=None, max_length=50, description="File names to brief (default: all)."
     )

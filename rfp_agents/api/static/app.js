@@ -335,7 +335,7 @@ async function buildBrief() {
   $("brief-status").textContent = `Reading the documents of ${kb}…`;
   const brief = await api("/api/brief", {
     method: "POST", headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ knowledge_base_id: kb }),
+    body: JSON.stringify({ knowledgeBaseId: kb }),
   });
   const byNumber = new Map(brief.citations.map((c) => [c.n, c]));
   const found = brief.fields.filter((f) => f.status === "found").length;
