@@ -146,3 +146,43 @@ def test_a_numbered_sentence_wrapped_at_the_line_end_is_not_a_section_heading():
     )
     sections = [heading for heading, _ in _sections(page)]
     assert sections == ["7.5 Contractor Performance", "7.6 INSPECTION AND ACCEPTANCE"]
+
+
+def test_an_amendment_row_links_the_row_it_changes(settings: Settings, workdir):
+    rfp = text_pdf(workdir / "city-rfq.pdf", [
+        "1. Submission\nThe technical proposal shall not exceed twenty (20) pages in length "
+        "including all attachments.\nThe Contractor shall provide monthly status reports.",
+    ])  # fmt: skip
+    amendment = text_pdf(workdir / "city-rfq-amendment-1.pdf", [
+        "Amendment 1\nThe technical proposal shall not exceed thirty (30) pages in length "
+        "including all attachments.",
+    ])  # fmt: skip
+    other = text_pdf(workdir / "county-amendment-2.pdf", [
+        "Amendment 2 to another solicitation\nThe technical proposal shall not exceed ten (10) "
+        "pages in length including all attachments.",
+    ])  # fmt: skip
+    assert ingest_paths([rfp, amendment, other], settings, "city").exit_code == 0
+    rows = {r.file: r for r in requirements(KnowledgeBase.open("city", settings))
+            if "technical proposal" in r.requirement}  # fmt: skip
+    base, change = rows["city-rfq.pdf"], rows["city-rfq-amendment-1.pdf"]
+    assert change.amends == base.id and base.amended_by == [change.id]
+    # an amendment of another solicitation (no base in the knowledge base) amends nothing
+    assert rows["county-amendment-2.pdf"].amends == ""
+
+
+def test_ucf_sections_and_an_instruction_scored_under_its_factor(settings: Settings, workdir):
+    solicitation = text_pdf(workdir / "ucf-rfp.pdf", [
+        "SECTION C - DESCRIPTION/SPECIFICATIONS/STATEMENT OF WORK\n"
+        "The Contractor shall operate the help desk from 7 a.m. to 7 p.m.",
+        "SECTION L - INSTRUCTIONS, CONDITIONS, AND NOTICES TO OFFERORS\n"
+        "The offeror shall describe its staffing plan for evaluation under Factor 2.",
+        "SECTION M - EVALUATION FACTORS FOR AWARD\n"
+        "Factor 2, Staffing Plan: the offeror's staffing plan must show coverage of all shifts.",
+    ])  # fmt: skip
+    assert ingest_paths([solicitation], settings, "ucf").exit_code == 0
+    rows = requirements(KnowledgeBase.open("ucf", settings))
+    by_letter = {r.ucf_section: r for r in rows}
+    assert set(by_letter) == {"C", "L", "M"}
+    assert "help desk" in by_letter["C"].requirement
+    assert by_letter["L"].evaluated_under == [by_letter["M"].id]
+    assert by_letter["C"].evaluated_under == []

@@ -20,17 +20,22 @@ from rfp_agents.deliverables.matrix import Requirement
 
 Format = Literal["xlsx", "csv", "md", "json"]
 COLUMNS = (
-    "id", "requirement", "strength", "domain", "topic", "section", "file", "page",
-    "chunk_id", "also_in", "response", "owner",
+    "id", "requirement", "strength", "domain", "topic", "section", "ucf_section", "file",
+    "page", "chunk_id", "also_in", "amends", "amended_by", "evaluated_under", "response",
+    "owner",
 )  # fmt: skip
-WIDTHS = {"id": 9, "requirement": 80, "section": 30, "file": 30, "chunk_id": 24,
-          "also_in": 30, "response": 40, "owner": 16}  # fmt: skip
+LISTS = ("also_in", "amended_by", "evaluated_under")
+"""Columns holding several values, joined with "; " in a cell."""
+WIDTHS = {"id": 9, "requirement": 80, "section": 30, "ucf_section": 6, "file": 30,
+          "chunk_id": 24, "also_in": 30, "amended_by": 14, "evaluated_under": 14,
+          "response": 40, "owner": 16}  # fmt: skip
 """Column widths in characters (others: 12)."""
 
 
 def _cells(row: Requirement) -> list[str | int]:
     values = row.model_dump()
-    values["also_in"] = "; ".join(row.also_in)
+    for name in LISTS:
+        values[name] = "; ".join(values[name])
     return [values[c] for c in COLUMNS]
 
 

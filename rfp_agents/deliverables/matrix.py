@@ -14,9 +14,10 @@ Statements without such a verb are information, not rows; so are statements whos
 the buyer or one of its officials (``vocabulary/parties.toml``: "The COR shall notify the
 CO"). A lead-in that ends with a colon ("The Contractor shall:") is joined to each of its
 items. The same requirement in several documents is one row citing each place
-(``also_in``). Each row carries its domain (the keyword classifier of
-``rfp_agents.domains``), a topic (``vocabulary/topics.toml``), the numbered heading it sits
-under, and the file, page and chunk it comes from.
+(``also_in``); amendments, evaluation factors and UCF sections link rows (``links.py``).
+Each row carries its domain (the keyword classifier of ``rfp_agents.domains``), a topic
+(``vocabulary/topics.toml``), the numbered heading it sits under, and the file, page and
+chunk it comes from.
 """
 
 from __future__ import annotations
@@ -28,6 +29,12 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
+from rfp_agents.deliverables.links import (
+    amended_documents,
+    link_amendments,
+    link_factors,
+    ucf_section_of,
+)
 from rfp_agents.domains import classify_text
 from rfp_agents.knowledge_base import KnowledgeBase
 from rfp_agents.text import answer_sentences, content_terms, fold_accents, join_overlapping
@@ -74,6 +81,14 @@ class Requirement(BaseModel):
     chunk_id: str
     also_in: list[str] = Field(
         default_factory=list, description="The same requirement elsewhere: 'file p. N'."
+    )
+    ucf_section: str = Field(default="", description="UCF section letter (B, C, L, M...).")
+    amends: str = Field(default="", description="The row of another document this changes.")
+    amended_by: list[str] = Field(
+        default_factory=list, description="Rows of amendments or Q&A that change this one."
+    )
+    evaluated_under: list[str] = Field(
+        default_factory=list, description="Rows of the evaluation factor it is scored under."
     )
     response: str = ""
     owner: str = ""
@@ -181,12 +196,15 @@ def requirements(
                 domain=classify_text(text).category,
                 topic=topic_of(text),
                 section=str(meta.get("section", "")),
+                ucf_section=str(meta.get("ucf_section", "")),
                 file=str(meta["source"]),
                 page=int(meta["page_number"]),
                 chunk_id=str(meta["chunk_id"]),
             )
             first[key] = row
             rows.append(row)
+    link_amendments(rows, amended_documents(kb.documents()))
+    link_factors(rows)
     return rows
 
 
@@ -196,17 +214,35 @@ def statements(kb: KnowledgeBase, source: str) -> Iterator[tuple[str, dict[str, 
     by_page: dict[int, list[tuple[str, dict[str, Any]]]] = {}
     for text, meta in kb.iter_chunks({"source": source}):
         by_page.setdefault(int(meta["page_number"]), []).append((text, meta))
-    lead_in, items, section = "", 0, ""
+    lead_in, items, section, ucf = "", 0, "", ""
     for page in sorted(by_page):
         chunks = sorted(by_page[page], key=lambda row: int(row[1].get("chunk_index", 0)))
         for heading, block in _sections(join_overlapping([t for t, _ in chunks])):
             if heading:  # a new section ends any list
                 section, lead_in, items = heading, "", 0
-            for sentence in answer_sentences(block):
-                meta = {**_chunk_holding(sentence, chunks)}
-                meta["section"] = section or meta.get("section", "")
-                yield from _statement(sentence, meta, lead_in, items)
-                lead_in, items = _next_list_state(sentence, lead_in, items)
+            for letter, run in _ucf_runs(block, ucf):
+                ucf = letter
+                for sentence in answer_sentences(run):
+                    meta = {**_chunk_holding(sentence, chunks)}
+                    meta["section"] = section or meta.get("section", "")
+                    meta["ucf_section"] = ucf
+                    yield from _statement(sentence, meta, lead_in, items)
+                    lead_in, items = _next_list_state(sentence, lead_in, items)
+
+
+def _ucf_runs(block: str, letter: str) -> Iterator[tuple[str, str]]:
+    """The block cut at UCF section headings: (the section letter in force, its text)."""
+    lines: list[str] = []
+    for line in block.splitlines():
+        found = ucf_section_of(line, in_ucf=bool(letter))
+        if found:
+            if lines:
+                yield letter, "\n".join(lines)
+            letter, lines = found, []
+        else:
+            lines.append(line)
+    if lines:
+        yield letter, "\n".join(lines)
 
 
 def _statement(
