@@ -181,6 +181,14 @@ def test_the_compliance_matrix_is_a_filterable_table(server: str):
         assert 0 < advisory < total
         assert set(page.locator("#matrix tbody td:nth-child(3)").all_inner_texts()) == {"advisory"}
         page.select_option("#matrix-strength", "")
+        page.select_option("#matrix-topic", "payment")
+        assert 0 < rows.count() < total
+        assert set(page.locator("#matrix tbody td:nth-child(5)").all_inner_texts()) == {"payment"}
+        page.select_option("#matrix-topic", "")
+        assert page.locator("#matrix-document option").all_inner_texts() == [
+            "all",
+            "sample_rfp.pdf",
+        ]
         page.fill("#matrix-filter", "insurance")
         expect(rows.first).to_contain_text("insur", ignore_case=True)
         assert rows.count() < total

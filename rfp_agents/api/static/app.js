@@ -368,6 +368,8 @@ async function buildMatrix() {
   $("matrix-status").textContent =
     `${matrixRows.length} requirements (${matrixRows.filter((r) => r.strength === "mandatory").length} mandatory)`;
   $("matrix").hidden = false;
+  fillChoices("matrix-topic", matrixRows.map((r) => r.topic));
+  fillChoices("matrix-document", matrixRows.map((r) => r.file));
   showMatrix();
   // the download needs the API key when the server has one: fetch it, then save the blob
   const link = $("matrix-download");
@@ -384,12 +386,27 @@ async function buildMatrix() {
   };
 }
 
+// A filter's choices are the values the rows hold ("all" first).
+function fillChoices(id, values) {
+  const options = [...new Set(values)].sort().map((value) => {
+    const option = text("option", value);
+    option.value = value;
+    return option;
+  });
+  const all = text("option", "all");
+  all.value = "";
+  $(id).replaceChildren(all, ...options);
+}
+
 function showMatrix() {
   const strength = $("matrix-strength").value;
   const domain = $("matrix-domain").value;
+  const topic = $("matrix-topic").value;
+  const file = $("matrix-document").value;
   const words = $("matrix-filter").value.trim().toLowerCase();
   const shown = matrixRows.filter((r) => (!strength || r.strength === strength)
-    && (!domain || r.domain === domain)
+    && (!domain || r.domain === domain) && (!topic || r.topic === topic)
+    && (!file || r.file === file)
     && (!words || `${r.requirement} ${r.topic} ${r.section}`.toLowerCase().includes(words)));
   $("matrix").querySelector("tbody").replaceChildren(...shown.map((r) => {
     const row = document.createElement("tr");
@@ -404,7 +421,8 @@ function showMatrix() {
 $("matrix-button").addEventListener("click", () => buildMatrix().catch((e) => {
   $("matrix-status").textContent = e.message;
 }));
-for (const id of ["matrix-strength", "matrix-domain", "matrix-filter"]) {
+for (const id of ["matrix-strength", "matrix-domain", "matrix-topic", "matrix-document",
+                  "matrix-filter"]) {
   $(id).addEventListener("input", showMatrix);
 }
 $("brief-button").addEventListener("click", () => buildBrief().catch((e) => {
