@@ -10,9 +10,9 @@ import pytest
 from langchain_core.messages import AIMessage
 
 from rfp_agents.config import Settings
+from rfp_agents.deliverables.brief.dates import focus_dates
 from rfp_agents.deliverables.brief.models import NOT_STATED, Brief
 from rfp_agents.deliverables.brief.run import make_brief
-from rfp_agents.deliverables.brief.values import focus_dates
 from rfp_agents.errors import DocumentNotFound, KnowledgeBaseNotFound
 from rfp_agents.ingest import ingest_paths
 from tests.pdf_factory import text_pdf

@@ -16,25 +16,22 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import Callable, Sequence
-from functools import cache
 
 from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import BaseMessage, HumanMessage, SystemMessage
 from pydantic import BaseModel, Field
 
 from rfp_agents.agents.chat_model import structured_output
-from rfp_agents.agents.citations import MARKER
 from rfp_agents.agents.evidence import Evidence, evidence_in
 from rfp_agents.agents.offline import OfflineAnswerer
 from rfp_agents.agents.profiles import PROFILES
-from rfp_agents.agents.question_focus import CALENDAR
 from rfp_agents.agents.tools import KnowledgeTools
+from rfp_agents.deliverables.brief.dates import focus_dates
 from rfp_agents.deliverables.brief.fields import FieldSpec, field_specs
 from rfp_agents.deliverables.brief.prompts import BRIEF_SYSTEM, brief_request
 from rfp_agents.deliverables.brief.risks import amounts_in
 from rfp_agents.errors import ChatModelError, ProviderTimeoutError
-from rfp_agents.text import answer_sentences, content_terms, fold_accents
-from rfp_agents.vocabulary import vocabulary
+from rfp_agents.text import content_terms, fold_accents
 
 log = logging.getLogger("rfp_agents.brief")
 
@@ -201,67 +198,6 @@ def _cited_passage(value: QuotedValue, passages: dict[int, Evidence]) -> QuotedV
         return value
     holder = next((r for r, e in passages.items() if quote in _normal(e.content)), None)
     return value if holder is None else value.model_copy(update={"ref": holder})
-
-
-def focus_dates(text: str, asked: Sequence[str], rivals: Sequence[Sequence[str]] = ()) -> str:
-    """A date field's sentences cut to the date the field asks for.
-
-    ``asked`` are the field's phrasings, ``rivals`` those of the brief's other date fields.
-    A sentence without a calendar date does not state one ("no later than 30 days after").
-    A key-dates table reads as one line ("Questions due: March 20, 2026, 5:00 p.m. Proposals
-    due: April 10, 2026 ..."): each date is kept with the words before it. A segment is the
-    field's when it shares a word with its phrasings besides the words of any date ("due",
-    "deadline"), and no fewer than with a rival's: "Proposals due: May 18" does not say when
-    questions are due. The best such segment of each sentence stays."""
-    own = _words_of(asked)
-    others = [_words_of(r) for r in rivals]
-
-    def fit(segment: str) -> int:
-        terms = set(content_terms(segment))
-        mine = len(own & terms)
-        return mine if mine and mine >= max((len(o & terms) for o in others), default=0) else 0
-
-    kept = []
-    for sentence in answer_sentences(text):
-        marker = " ".join(m.group(0) for m in MARKER.finditer(sentence))
-        segments = _date_segments(MARKER.sub("", sentence).strip())
-        best = max(segments, key=fit, default="")
-        if best and fit(best):
-            kept.append(f"{best.strip(' ,;')} {marker}".strip() + ".")
-    return " ".join(kept)
-
-
-def _words_of(questions: Sequence[str]) -> frozenset[str]:
-    return frozenset(t for q in questions for t in content_terms(q)) - _date_words()
-
-
-@cache
-def _date_words() -> frozenset[str]:
-    """Words every date question and key-dates line share ("due", "deadline", "date"): they
-    cannot tell the questions due date from the proposals due date."""
-    words = {"due", "when", "submit", "submitted", "receipt", "received"}
-    words.update(vocabulary().answer_type_cues["date_nouns"])
-    return frozenset(t for w in words for t in content_terms(w))
-
-
-DATE_TAIL = re.compile(
-    r"(?:,?\s*\d{4})?(?:,?\s*(?:at\s+)?\d{1,2}(?::\d{2})?\s*(?i:a\.?m\.?|p\.?m\.?|noon)"
-    r"(?:\s+(?:local time|[A-Z]{2,4}\b|\([A-Z]{2,4}\)))?)?"
-)
-"""What follows a date in a key-dates line: its year and time ("2026, 5:00 p.m. local time")."""
-
-
-def _date_segments(sentence: str) -> list[str]:
-    """The sentence cut after each calendar date (with its year and time)."""
-    segments, start = [], 0
-    for match in CALENDAR.finditer(sentence):
-        if match.start() < start:
-            continue
-        tail = DATE_TAIL.match(sentence, match.end())
-        end = tail.end() if tail else match.end()
-        segments.append(sentence[start:end])
-        start = end
-    return segments
 
 
 def _normal(text: str) -> str:
