@@ -38,6 +38,11 @@ def test_the_sample_brief_states_its_facts_on_their_pages(sample_brief: Brief):
     assert pages_cited(sample_brief, "penalties") == {9}
     assert "best-value" in sample_brief.field("evaluation").value
     assert pages_cited(sample_brief, "evaluation") == {11}
+    # a lead-in ("shall maintain, at its own cost:") brings the list that follows it
+    insurance = sample_brief.field("insurance").value
+    assert "USD 2,000,000 per occurrence" in insurance
+    assert "Automobile liability: USD 1,000,000 combined single limit" in insurance
+    assert pages_cited(sample_brief, "insurance") == {8}
     assert "RTA-2026-017" in sample_brief.field("solicitation").value
     assert sample_brief.field("solicitation_type").value.startswith("Request for Proposals")
     assert "Riverton Regional Transit Authority" in sample_brief.field("issuer").value

@@ -250,7 +250,7 @@ def _statement(
 ) -> Iterator[tuple[str, dict[str, Any]]]:
     """The sentence as a statement: joined to the lead-in of the list it is an item of;
     nothing for a lead-in itself (its items say it) or a fragment."""
-    if lead_in and items < MAX_ITEMS and _is_item(sentence):
+    if lead_in and items < MAX_ITEMS and is_list_item(sentence):
         yield f"{lead_in} {ITEM_MARKER.sub('', sentence)}", meta
     elif not _is_lead_in(sentence) and (
         MIN_REQUIREMENT_CHARACTERS <= len(sentence) <= MAX_REQUIREMENT_CHARACTERS
@@ -259,7 +259,7 @@ def _statement(
 
 
 def _next_list_state(sentence: str, lead_in: str, items: int) -> tuple[str, int]:
-    if lead_in and items < MAX_ITEMS and _is_item(sentence):
+    if lead_in and items < MAX_ITEMS and is_list_item(sentence):
         return lead_in, items + 1
     return (sentence, 0) if _is_lead_in(sentence) else ("", 0)
 
@@ -300,7 +300,7 @@ def _sections(page_text: str) -> Iterator[tuple[str, str]]:
         yield heading, "\n".join(lines)
 
 
-def _is_item(sentence: str) -> bool:
+def is_list_item(sentence: str) -> bool:
     """A list item after a lead-in: short, and no requirement of its own ("Provide monthly
     status reports." after "The Contractor shall:")."""
     return len(sentence) <= MAX_ITEM_CHARACTERS and _modal_strength(fold_accents(sentence)) is None

@@ -22,6 +22,7 @@ from langchain_core.messages import BaseMessage, HumanMessage, SystemMessage
 from pydantic import BaseModel, Field
 
 from rfp_agents.agents.chat_model import structured_output
+from rfp_agents.agents.citations import MARKER, markers_in
 from rfp_agents.agents.evidence import Evidence, evidence_in
 from rfp_agents.agents.offline import OfflineAnswerer
 from rfp_agents.agents.profiles import PROFILES
@@ -30,8 +31,9 @@ from rfp_agents.deliverables.brief.dates import focus_dates
 from rfp_agents.deliverables.brief.fields import FieldSpec, field_specs
 from rfp_agents.deliverables.brief.prompts import BRIEF_SYSTEM, brief_request
 from rfp_agents.deliverables.brief.risks import amounts_in
+from rfp_agents.deliverables.matrix import is_list_item
 from rfp_agents.errors import ChatModelError, ProviderTimeoutError
-from rfp_agents.text import content_terms, fold_accents
+from rfp_agents.text import answer_sentences, content_terms, fold_accents, join_overlapping
 
 log = logging.getLogger("rfp_agents.brief")
 
@@ -39,6 +41,7 @@ MIN_QUOTE_WORDS = 3
 VALUE_IN_QUOTE = 0.5
 """Share of a value's content words its quote must hold."""
 FIGURE = re.compile(r"\d[\d,.:/]*")
+MAX_LIST_ITEMS = 8
 
 
 class OtherValue(BaseModel):
@@ -205,8 +208,52 @@ def _normal(text: str) -> str:
     return " ".join(re.sub(r"[^\w$%'\"/.,:-]+", " ", text).split())
 
 
+def with_list_items(text: str, evidence: Sequence[Evidence]) -> str:
+    """A lead-in sentence of the value ("The Contractor shall maintain, at its own cost:")
+    completed by the list items that follow it in its passage: the items are the value."""
+    pages = _page_texts(evidence)
+    where = {e.ref: (e.source_file, e.page_number) for e in evidence}
+    kept = []
+    for sentence in answer_sentences(text):
+        refs = markers_in(sentence)
+        plain = " ".join(MARKER.sub("", sentence).split()).rstrip(" .:")
+        passage = pages.get(where.get(refs[0], ("", 0)), "") if refs else ""
+        at = passage.find(plain) if plain else -1
+        rest = passage[at + len(plain) :].lstrip() if at >= 0 else ""
+        if rest.startswith(":"):
+            items = []
+            for item in answer_sentences(rest[1:])[:MAX_LIST_ITEMS]:
+                if not is_list_item(item):
+                    break
+                items.append(item.rstrip(" .;,"))
+            if items:  # " · " between items: a ";" would read as a sentence's end
+                sentence = f"{plain}: {' · '.join(items)} [{refs[0]}]."
+        kept.append(sentence)
+    return " ".join(kept)
+
+
+def _page_texts(evidence: Sequence[Evidence]) -> dict[tuple[str, int], str]:
+    """The text of each page the passages come from, their overlaps joined (a list often
+    runs past the end of the chunk that holds its lead-in)."""
+    by_page: dict[tuple[str, int], list[Evidence]] = {}
+    for item in evidence:
+        by_page.setdefault((item.source_file, item.page_number), []).append(item)
+    return {
+        page: " ".join(
+            join_overlapping([e.content for e in sorted(items, key=_chunk_index)]).split()
+        )
+        for page, items in by_page.items()
+    }
+
+
+def _chunk_index(evidence: Evidence) -> int:
+    found = re.search(r"-c(\d+)$", evidence.chunk_id)
+    return int(found.group(1)) if found else 0
+
+
 def _finding_of(spec: FieldSpec, finding) -> FieldFinding:
     text = "" if finding.no_evidence else finding.answer
+    text = with_list_items(text, finding.evidence)
     if spec.kind == "date":
         rivals = [s.questions for s in field_specs() if s.kind == "date" and s.name != spec.name]
         text = focus_dates(text, spec.questions, rivals)
