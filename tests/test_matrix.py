@@ -128,6 +128,9 @@ def test_the_api_serves_the_matrix_in_each_format(sample_kb_settings: Settings, 
     sheet = client.get("/api/matrix", params={"kb": "sample", "format": "xlsx"})
     assert sheet.status_code == 200 and "attachment" in sheet.headers["content-disposition"]
     assert load_workbook(io.BytesIO(sheet.content)).active.max_row == len(sample_rows) + 1
+    streamed = client.get("/api/matrix", params={"kb": "sample", "format": "csv"})
+    assert streamed.content == matrix_bytes(sample_rows, "csv")  # a row at a time, same bytes
+    assert streamed.content.startswith("\ufeff".encode())
     assert client.get("/api/matrix", params={"kb": "sample", "format": "pdf"}).status_code == 422
     assert client.get("/api/matrix", params={"kb": "sample", "doc": "x.pdf"}).status_code == 404
     assert client.get("/api/matrix", params={"kb": "nope"}).status_code == 404

@@ -12,7 +12,7 @@ from __future__ import annotations
 import csv
 import io
 import json
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Literal
 
@@ -43,19 +43,36 @@ def matrix_bytes(rows: Sequence[Requirement], fmt: Format) -> bytes:
     """The matrix in ``fmt``."""
     if fmt == "xlsx":
         return _xlsx(rows)
+    return b"".join(matrix_pieces(rows, fmt))
+
+
+def matrix_pieces(rows: Sequence[Requirement], fmt: Format) -> Iterator[bytes]:
+    """The matrix as CSV, Markdown or JSON, a row at a time (an HTTP body streams them
+    instead of holding the whole file)."""
     if fmt == "csv":
-        out = io.StringIO()
-        writer = csv.writer(out)
-        writer.writerow(COLUMNS)
-        writer.writerows(_cells(r) for r in rows)
-        return out.getvalue().encode("utf-8-sig")
-    if fmt == "md":
-        lines = ["| " + " | ".join(COLUMNS) + " |", "|" + "---|" * len(COLUMNS)]
+        yield "\ufeff".encode()  # the BOM: Excel then reads UTF-8
+        yield _csv_line(COLUMNS)
+        for row in rows:
+            yield _csv_line(_cells(row))
+    elif fmt == "md":
+        yield ("| " + " | ".join(COLUMNS) + " |\n|" + "---|" * len(COLUMNS) + "\n").encode()
         for row in rows:
             cells = [str(c).replace("|", "\\|").replace("\n", " ") for c in _cells(row)]
-            lines.append("| " + " | ".join(cells) + " |")
-        return ("\n".join(lines) + "\n").encode("utf-8")
-    return json.dumps([r.model_dump() for r in rows], ensure_ascii=False, indent=2).encode()
+            yield ("| " + " | ".join(cells) + " |\n").encode()
+    elif fmt == "json":
+        yield b"["
+        for index, row in enumerate(rows):
+            body = json.dumps(row.model_dump(), ensure_ascii=False, indent=2)
+            yield (("," if index else "") + "\n" + body).encode()
+        yield b"\n]"
+    else:
+        raise ValueError(f"no streamed form for {fmt!r}")
+
+
+def _csv_line(cells: Sequence[object]) -> bytes:
+    out = io.StringIO()
+    csv.writer(out).writerow(cells)
+    return out.getvalue().encode("utf-8")
 
 
 def write_matrix(rows: Sequence[Requirement], fmt: Format, path: Path) -> None:

@@ -5,14 +5,15 @@ from __future__ import annotations
 from typing import Annotated, Literal
 
 from fastapi import APIRouter, Query, Response
-from starlette.concurrency import run_in_threadpool
+from fastapi.responses import StreamingResponse
+from starlette.concurrency import iterate_in_threadpool, run_in_threadpool
 
 from rfp_agents.api.models import BriefRequest
 from rfp_agents.api.routes.deps import LimiterDep, SettingsDep, bounded
 from rfp_agents.api.scope import check_scope
 from rfp_agents.deliverables.brief.models import Brief
 from rfp_agents.deliverables.brief.run import make_brief
-from rfp_agents.deliverables.export import matrix_bytes
+from rfp_agents.deliverables.export import matrix_bytes, matrix_pieces
 from rfp_agents.deliverables.matrix import requirements
 from rfp_agents.knowledge_base import KnowledgeBase
 
@@ -48,8 +49,12 @@ async def api_matrix(
         headers = {}
         if format in ("csv", "xlsx"):
             headers["Content-Disposition"] = f'attachment; filename="{name}-matrix.{format}"'
-        return Response(matrix_bytes(rows, format), media_type=MEDIA_TYPES[format],
-                        headers=headers)  # fmt: skip
+        if format == "xlsx":  # a zip file: written whole
+            return Response(matrix_bytes(rows, format), media_type=MEDIA_TYPES[format],
+                            headers=headers)  # fmt: skip
+        # the text formats stream a row at a time: a large kb's file is never held whole
+        return StreamingResponse(iterate_in_threadpool(matrix_pieces(rows, format)),
+                                 media_type=MEDIA_TYPES[format], headers=headers)  # fmt: skip
 
     return await run_in_threadpool(work)
 
