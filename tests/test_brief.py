@@ -122,6 +122,26 @@ def test_a_key_dates_line_is_cut_to_the_date_asked_for():
     assert focus_dates(amended, questions, [proposals]) == ""
     assert focus_dates("Invoices are due no later than 30 days after the month [2].",
                        proposals) == ""  # fmt: skip
+    # a date that is no deadline (an amendment's issue date) is not when quotes are due
+    quotes = ["When are quotes due?"]
+    assert focus_dates("Amendment to Request for Quote August 20, 2018 [1].", quotes) == ""
+    due = "Quotes are due by 5:00 p.m. EDT, Friday, August 24, 2018 [4]."
+    assert focus_dates(due, quotes) == due
+
+
+def test_the_cover_names_the_issuer_the_text_gives_and_a_numbered_solicitation(
+    settings: Settings, workdir: Path
+):
+    text_pdf(workdir / "answers.pdf", [
+        "Amendment to Request for Quote\nThis document amends the Request for Quote (RFQ) "
+        "issued by the City of Alder Falls on May 2, 2026, No. 24-118.\nQ1: Is a bond required?",
+    ])  # fmt: skip
+    assert ingest_paths([workdir], settings, "answers").exit_code == 0
+    names = ["issuer", "solicitation", "solicitation_type", "set_asides"]
+    brief = make_brief("answers", settings=settings, fields=names)
+    assert brief.field("issuer").value.startswith("City of Alder Falls")
+    assert brief.field("solicitation").value.startswith("24-118")
+    assert brief.field("solicitation_type").value.startswith("Request for Quotations")
 
 
 # ------------------------------------------------------------------- with a chat model

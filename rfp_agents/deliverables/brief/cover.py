@@ -4,16 +4,20 @@ Who issues it, its number and title, and what kind of solicitation it is are pri
 cover of any tender, in a few short lines a retrieval question matches poorly ("Fairfax
 County" is not a sentence). The rules read the first ``COVER_PAGES`` pages of each document:
 
-* issuer: the first short line naming an organisation (a department, county, university,
-  court, ministry...);
-* solicitation: the first solicitation number those pages print, with the document's title
-  (``ingest.titles``), cited on the page that prints the number;
+* issuer: the organisation the text says issues it ("issued by the United States Tax
+  Court"), else the first short line naming an organisation (a department, county,
+  university, court, ministry...);
+* solicitation: the first solicitation number those pages print ("RFP 2000004198", a code
+  opening a line, "RFQ … No. 18-0018"), with the document's title (``ingest.titles``), cited
+  on the page that prints it;
 * type: the kind of solicitation those pages name most (request for proposals, for
   quotations, invitation to bid, request for information, pliego / licitación);
 * set-asides: the line of those pages that names a set-aside ("Set-aside: Total Small
   Business").
 
-A field the rules cannot find is asked as a question by its domain agent instead.
+Where the rules find nothing, the issuer, number and type are "not stated": asked as a
+question, they drew sentences that merely mention an agency or a solicitation. Set-asides
+are asked as a question then.
 """
 
 from __future__ import annotations
@@ -49,6 +53,17 @@ LINE_NUMBER = re.compile(
     r"^\s*((?=[A-Z0-9-]*\d{3})(?=[A-Z0-9-]*[A-Z]{2})[A-Z0-9][A-Z0-9-]{7,})\b", re.MULTILINE
 )
 """A solicitation number opening a cover line ("4QTFHS150004 – Modification #5")."""
+ISSUED_BY = re.compile(
+    r"\bissued by\s*:?\s*(?:the\s+)?"
+    r"([A-Z][\w.&'’-]*(?:\s+(?:of|and|for|the|de|del|[A-Z][\w.&'’-]*)){1,8})"
+)
+"""An issuer the document names: "issued by the United States Tax Court on August 2"."""
+NUMBERED = re.compile(
+    r"\b(?:RFP|RFQ|RFI|IFB|ITB|Solicitation|Request for (?:Proposals?|Quot\w*))\b"
+    r"[^.\n]{0,60}?\bNo\.?\s*:?\s*((?=[A-Z0-9-]*\d)[A-Z0-9][A-Z0-9-]{3,})",
+    re.IGNORECASE,
+)
+"""A number the text gives a solicitation: "the Request for Quote (RFQ) … No. 18-0018"."""
 SET_ASIDE = re.compile(r"[^.\n]*\bset[- ]?asides?\b[^.\n]*", re.IGNORECASE)
 """A line or sentence naming a set-aside ("Set-aside: Total Small Business")."""
 SOLICITATION_TYPES: tuple[tuple[str, re.Pattern[str]], ...] = (
@@ -82,7 +97,11 @@ def read_cover(kb: KnowledgeBase, records: Sequence[DocumentRecord]) -> dict[str
         pages = [(p, chunks) for p, chunks in pages if chunks]
         for page, chunks in pages:
             text = join_overlapping([t for t, _ in chunks])
-            number = SOLICITATION_NUMBER.search(text) or LINE_NUMBER.search(text)
+            number = (
+                SOLICITATION_NUMBER.search(text)
+                or LINE_NUMBER.search(text)
+                or NUMBERED.search(text)
+            )
             if "solicitation" not in found and number:
                 code = number.group(number.lastindex or 0)
                 found["solicitation"] = CoverValue(
@@ -93,7 +112,8 @@ def read_cover(kb: KnowledgeBase, records: Sequence[DocumentRecord]) -> dict[str
                 line = _with_value(text, set_aside)
                 found["set_asides"] = CoverValue(line, _evidence(kb, chunks, line))
             if page <= COVER_PAGES and "issuer" not in found:
-                issuer = _issuer(text)
+                named = ISSUED_BY.search(text)
+                issuer = named.group(1).rstrip(" .,") if named else _issuer(text)
                 if issuer:
                     found["issuer"] = CoverValue(issuer, _evidence(kb, chunks, issuer))
             for label, pattern in SOLICITATION_TYPES:

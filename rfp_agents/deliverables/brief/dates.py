@@ -25,13 +25,18 @@ def focus_dates(text: str, asked: Sequence[str], rivals: Sequence[Sequence[str]]
     due: April 10, 2026 ..."): each date is kept with the words before it. A segment is the
     field's when it shares a word with its phrasings besides the words of any date ("due",
     "deadline"), and no fewer than with a rival's: "Proposals due: May 18" does not say when
-    questions are due. The best such segment of each sentence stays."""
+    questions are due. A field asking for a deadline ("When are proposals due?") needs a
+    segment that says one ("due", "no later than", "closing"...): the date an amendment was
+    issued is not when quotes are due. The best such segment of each sentence stays."""
     own = _words_of(asked)
     others = [_words_of(r) for r in rivals]
+    deadline = any(DEADLINE.search(q) for q in asked)
 
     def fit(segment: str) -> int:
         terms = set(content_terms(segment))
         mine = len(own & terms)
+        if deadline and not DEADLINE.search(segment):
+            return 0
         return mine if mine and mine >= max((len(o & terms) for o in others), default=0) else 0
 
     kept = []
@@ -42,6 +47,14 @@ def focus_dates(text: str, asked: Sequence[str], rivals: Sequence[Sequence[str]]
         if best and fit(best):
             kept.append(f"{best.strip(' ,;')} {marker}".strip() + ".")
     return " ".join(kept)
+
+
+DEADLINE = re.compile(
+    r"\b(?:due|deadline|no later than|not later than|closing|closes|close of|received|"
+    r"receipt|submit(?:ted)?|submission|prior to|on or before|vencimiento|plazo)\b",
+    re.IGNORECASE,
+)
+"""Words that make a date a deadline."""
 
 
 def _words_of(questions: Sequence[str]) -> frozenset[str]:

@@ -23,6 +23,9 @@ class FieldSpec(BaseModel):
         default=(), description="Other phrasings, asked in turn when the first finds nothing."
     )
     cover: bool = Field(default=False, description="Read from the first pages by rule first.")
+    cover_only: bool = Field(
+        default=False, description="Not asked as a question when the rules find nothing."
+    )
 
     @property
     def questions(self) -> tuple[str, ...]:

@@ -83,6 +83,8 @@ def fill_fields(task: DomainFields, runtime: Runtime[Context], config: RunnableC
     for spec in specs:
         if spec.name in cover:
             findings.append(cover[spec.name])
+        elif spec.cover_only:
+            findings.append(FieldFinding(name=spec.name, text="", method="cover"))
         else:
             asked.append(spec)
 
