@@ -57,6 +57,24 @@ ADVISORY = re.compile(
     r"podra|podran|se recomienda)\b",
     re.IGNORECASE,
 )
+PERFORMANCE_STANDARD = re.compile(
+    r"\b(?:minimum of|maximum of|no more than|not more than|no less than|at least|"
+    r"or (?:higher|better|greater|more)|within (?:\w+ )?\(?\w+\)? "
+    r"(?:minutes?|hours?|business hours?|days?|business days?|calendar days?))\b",
+    re.IGNORECASE,
+)
+"""The measure of a performance standard: "Minimum of 90% test coverage", "99.99% or higher
+availability", "Detect any service disruptions within two minutes"."""
+QUANTITY_FIGURE = re.compile(
+    r"\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|"
+    r"thirty|sixty|ninety)\b",
+    re.IGNORECASE,
+)
+MAX_STANDARD_CHARACTERS = 120
+"""A performance standard is a table cell's few words, not a paragraph."""
+FINITE_VERB = re.compile(
+    r"\b(?:is|are|was|were|be|been|has|have|had|will|would|can|could|does|do|did)\b", re.I
+)
 MIN_REQUIREMENT_CHARACTERS = 25
 MAX_REQUIREMENT_CHARACTERS = 1500
 MAX_ITEM_CHARACTERS = 300
@@ -102,12 +120,25 @@ def strength_of(sentence: str) -> Strength | None:
 
 
 def _modal_strength(folded: str) -> Strength | None:
-    """The strength the sentence's verbs give, whoever they bind."""
+    """The strength the sentence's verbs give, whoever they bind; a performance standard
+    (a measure and a figure, no verb of its own: a cell of an acceptable-quality-level
+    table) is mandatory."""
     if MANDATORY.search(folded):
         return "mandatory"
     if ADVISORY.search(folded):
         return "advisory"
+    if _is_performance_standard(folded):
+        return "mandatory"
     return None
+
+
+def _is_performance_standard(folded: str) -> bool:
+    return bool(
+        len(folded) <= MAX_STANDARD_CHARACTERS
+        and PERFORMANCE_STANDARD.search(folded)
+        and QUANTITY_FIGURE.search(folded)
+        and not FINITE_VERB.search(folded)
+    )
 
 
 LEADING_HEADING = re.compile(r"^\W*(?:[A-Z][A-Z&/-]+\s+)+(?=[A-Z][a-z])")
