@@ -74,7 +74,8 @@ def _same_stem(amending: str, base: str) -> bool:
 def link_amendments(rows: Sequence, amended: dict[str, set[str]]) -> None:
     """Set ``amends`` / ``amended_by`` between rows of amending files and the rows of the
     files they amend that they restate with a change."""
-    terms = {id(r): set(content_terms(r.requirement)) for r in rows}
+    involved = set(amended) | {f for bases in amended.values() for f in bases}
+    terms = {id(r): set(content_terms(r.requirement)) for r in rows if r.file in involved}
     for row in rows:
         if not amended.get(row.file):
             continue
