@@ -83,6 +83,8 @@ def test_the_same_requirement_in_two_documents_is_one_row_citing_both(settings: 
         # a performance standard: a table cell's measure and figure, no verb of its own
         ("Minimum of 90% test coverage of all new code.", "mandatory"),
         ("99.99% or higher availability", "mandatory"),
+        ("Q1: The RFQ states: 'Proposals must not exceed 4 pages.' Do annexes count?", None),
+        ("Must the vendor be FedRAMP authorized at award?", None),
         ("The platform has handled at least 30 requests a month.", None),
         ("Records are kept under 45 C.F.R. 164.504(e), as may be amended from time to time.", None),
     ],

@@ -12,8 +12,8 @@ sentences and list items, and keeps the statements that oblige someone:
 
 Statements without such a verb are information, not rows; so are statements whose subject is
 the buyer or one of its officials (``vocabulary/parties.toml``: "The COR shall notify the
-CO"). A lead-in that ends with a colon ("The Contractor shall:") is joined to each of its
-items. The same requirement in several documents is one row citing each place
+CO"), and a Q&A's questions, even when they quote a requirement. A lead-in that ends with a
+colon ("The Contractor shall:") is joined to each of its items. The same requirement in several documents is one row citing each place
 (``also_in``); amendments, evaluation factors and UCF sections link rows (``links.py``).
 Each row carries its domain (the keyword classifier of ``rfp_agents.domains``), a topic
 (``vocabulary/topics.toml``), the numbered heading it sits under, and the file, page and
@@ -116,7 +116,18 @@ def strength_of(sentence: str) -> Strength | None:
     """``mandatory``, ``advisory`` or None (a statement of information, or of what the
     buyer will do: ``binds_the_buyer``)."""
     folded = fold_accents(sentence)
-    return None if binds_the_buyer(folded) else _modal_strength(folded)
+    if binds_the_buyer(folded) or is_question(folded):
+        return None
+    return _modal_strength(folded)
+
+
+QUESTION = re.compile(r"\?\W{0,3}$|^\W*(?:Q\s?\d+|Question\s?\d*)\s*[:.)-]", re.IGNORECASE)
+"""A vendor's question in a Q&A ("Q1: The RFQ states: '… must …' What page limits apply?")."""
+
+
+def is_question(sentence: str) -> bool:
+    """True for a question: it asks, even when it quotes a requirement."""
+    return bool(QUESTION.search(sentence.strip()))
 
 
 def _modal_strength(folded: str) -> Strength | None:
