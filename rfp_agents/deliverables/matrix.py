@@ -13,11 +13,11 @@ sentences and list items, and keeps the statements that oblige someone:
 Statements without such a verb are information, not rows; so are statements whose subject is
 the buyer or one of its officials (``vocabulary/parties.toml``: "The COR shall notify the
 CO"), and a Q&A's questions, even when they quote a requirement. A lead-in that ends with a
-colon ("The Contractor shall:") is joined to each of its items. The same requirement in several documents is one row citing each place
-(``also_in``); amendments, evaluation factors and UCF sections link rows (``links.py``).
-Each row carries its domain (the keyword classifier of ``rfp_agents.domains``), a topic
-(``vocabulary/topics.toml``), the numbered heading it sits under, and the file, page and
-chunk it comes from.
+colon ("The Contractor shall:") is joined to each of its items. The same requirement in
+several documents is one row citing each place (``also_in``); amendments, evaluation
+factors and UCF sections link rows (``links.py``). Each row carries its domain (the keyword
+classifier of ``rfp_agents.domains``), a topic (``vocabulary/topics.toml``), the numbered
+heading it sits under, and the file, page and chunk it comes from.
 """
 
 from __future__ import annotations
