@@ -492,14 +492,16 @@ def serve(
     uvicorn.run(create_app(settings), host=host, port=port, log_level="info")
 
 
+GoldKbsOption = Annotated[
+    list[str], typer.Option("--kb", help="Knowledge bases holding the gold files (repeat).")
+]
+
+
 @app.command("eval-brief")
 @handles_errors
 def eval_brief(
     gold: Annotated[Path, typer.Argument(help="Gold brief fields (JSON lines).")],
-    kb: Annotated[
-        list[str],
-        typer.Option("--kb", help="Knowledge bases holding the gold files (repeat)."),
-    ],
+    kb: GoldKbsOption,
     json_output: JsonOption = False,
 ) -> None:
     """Measure the brief against gold field values: share right by set, silent fields said
@@ -529,10 +531,7 @@ def eval_brief(
 @handles_errors
 def eval_matrix(
     gold: Annotated[Path, typer.Argument(help="Gold requirements (JSON lines).")],
-    kb: Annotated[
-        list[str],
-        typer.Option("--kb", help="Knowledge bases holding the gold files (repeat)."),
-    ],
+    kb: GoldKbsOption,
     json_output: JsonOption = False,
 ) -> None:
     """Measure the compliance matrix against requirements listed by hand: recall, precision

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Iterable, Sequence
-from typing import Annotated
+from typing import Annotated, Any
 
 from langchain_core.messages import BaseMessage, ToolMessage
 from pydantic import BaseModel, Field
@@ -41,6 +41,32 @@ class Evidence(BaseModel):
     @property
     def key(self) -> tuple[str, str]:
         return (self.kb, self.chunk_id)
+
+    @classmethod
+    def from_chunk(
+        cls,
+        kb: str,
+        content: str,
+        meta: dict[str, Any],
+        tool: str,
+        ref: int = 1,
+        score: float | None = None,
+    ) -> Evidence:
+        """A passage from a chunk's metadata (as the store returns it); ``content`` is the
+        chunk's text or the part of it that is cited."""
+        return cls(
+            ref=ref,
+            kb=kb,
+            source_file=str(meta.get("source", "")),
+            page_number=int(meta.get("page_number", 1)),
+            chunk_id=str(meta.get("chunk_id", "")),
+            doc_id=str(meta.get("doc_id", "")),
+            content=content,
+            score=score,
+            tool=tool,
+            language=str(meta.get("language", "en")),
+            ocr_confidence=meta.get("ocr_confidence") if meta.get("ocr") else None,
+        )
 
 
 class EvidenceLog:

@@ -276,18 +276,13 @@ class KnowledgeTools:
     ) -> Evidence:
         """A passage a tool returns, numbered in this run's evidence log."""
         chunk_id = str(meta.get("chunk_id", ""))
-        return Evidence(
+        return Evidence.from_chunk(
+            kb,
+            content,
+            {**meta, "chunk_id": chunk_id},
+            tool,
             ref=self.evidence_log.ref_for(kb, chunk_id),
-            kb=kb,
-            source_file=str(meta.get("source", "")),
-            page_number=int(meta.get("page_number", 1)),
-            chunk_id=chunk_id,
-            doc_id=str(meta.get("doc_id", "")),
-            content=content,
             score=score,
-            tool=tool,
-            language=str(meta.get("language", "en")),
-            ocr_confidence=meta.get("ocr_confidence") if meta.get("ocr") else None,
         )
 
     def _reporting(self, name: str, func: Callable[..., Any]) -> Callable[..., Any]:

@@ -10,16 +10,15 @@ there must be none.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from rfp_agents.deliverables.brief.fields import specs_named
 from rfp_agents.deliverables.brief.models import Brief
-from rfp_agents.errors import UsageError, describe_validation_error
+from rfp_agents.evaluation.questions import load_json_lines
 from rfp_agents.text import fold_accents
 
 
@@ -31,6 +30,12 @@ class GoldField(BaseModel):
     field: str
     expect: list[str] | None = Field(description="Phrases the value holds; null: not stated.")
     pages: list[Annotated[int, Field(ge=1)]] = Field(default_factory=list)
+
+    @field_validator("field")
+    @classmethod
+    def _a_brief_field(cls, value: str) -> str:
+        specs_named([value])  # a ValueError names the fields there are
+        return value
 
 
 class FieldCheck(BaseModel):
@@ -51,18 +56,8 @@ class BriefReport(BaseModel):
 
 
 def load_gold_fields(path: Path) -> list[GoldField]:
-    gold = []
-    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
-        if not line.strip():
-            continue
-        try:
-            entry = GoldField.model_validate(json.loads(line))
-            specs_named([entry.field])
-        except (ValueError, ValidationError) as exc:
-            detail = describe_validation_error(exc) if isinstance(exc, ValidationError) else exc
-            raise UsageError(f"{path}:{number}: {detail}") from exc
-        gold.append(entry)
-    return gold
+    """Read a gold brief file; a bad line (or an unknown field) is a ``UsageError``."""
+    return load_json_lines(path, GoldField)
 
 
 def check_briefs(gold: Sequence[GoldField], brief_of: Callable[[str], Brief]) -> BriefReport:

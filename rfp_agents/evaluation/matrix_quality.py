@@ -12,15 +12,14 @@ prints them). Every mandatory requirement of a listed document is in the file, s
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field
 
 from rfp_agents.deliverables.matrix import Requirement
-from rfp_agents.errors import UsageError, describe_validation_error
+from rfp_agents.evaluation.questions import load_json_lines
 from rfp_agents.text import content_terms
 
 MATCH = 0.7
@@ -48,16 +47,8 @@ class DocumentScore(BaseModel):
 
 
 def load_gold_requirements(path: Path) -> list[GoldRequirement]:
-    gold = []
-    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
-        if not line.strip():
-            continue
-        try:
-            gold.append(GoldRequirement.model_validate(json.loads(line)))
-        except (ValueError, ValidationError) as exc:
-            detail = describe_validation_error(exc) if isinstance(exc, ValidationError) else exc
-            raise UsageError(f"{path}:{number}: {detail}") from exc
-    return gold
+    """Read a gold requirement file; a bad line is a ``UsageError`` naming the line."""
+    return load_json_lines(path, GoldRequirement)
 
 
 def score_matrices(

@@ -13,12 +13,14 @@ import unicodedata
 from collections.abc import Sequence
 from functools import lru_cache
 from pathlib import Path
-from typing import Annotated, Literal
+from typing import Annotated, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from rfp_agents.errors import UsageError, describe_validation_error
 from rfp_agents.ingest.pdf_text import read_pdf_text
+
+M = TypeVar("M", bound=BaseModel)
 
 
 class ExpectedPassage(BaseModel):
@@ -55,16 +57,22 @@ class GoldQuestion(BaseModel):
 
 def load_questions(path: Path) -> list[GoldQuestion]:
     """Read a question file; a bad line is a ``UsageError`` naming the line."""
-    questions = []
+    return load_json_lines(path, GoldQuestion)
+
+
+def load_json_lines(path: Path, model: type[M]) -> list[M]:
+    """One ``model`` a line of a gold file (blank lines skipped); a bad line is a
+    ``UsageError`` naming the file, the line and what is wrong."""
+    entries = []
     for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
         if not line.strip():
             continue
         try:
-            questions.append(GoldQuestion.model_validate(json.loads(line)))
+            entries.append(model.model_validate(json.loads(line)))
         except (ValueError, ValidationError) as exc:
             reason = describe_validation_error(exc) if isinstance(exc, ValidationError) else exc
             raise UsageError(f"{path}:{number}: {reason}") from exc
-    return questions
+    return entries
 
 
 def squash(text: str) -> str:

@@ -171,15 +171,4 @@ def _evidence(kb: KnowledgeBase, chunks: list[tuple[str, dict]], words: str) -> 
         ((t, m) for t, m in chunks if flat in " ".join(fold_accents(t).split()).lower()),
         chunks[0],
     )
-    return Evidence(
-        ref=1,
-        kb=kb.name,
-        source_file=str(meta["source"]),
-        page_number=int(meta["page_number"]),
-        chunk_id=str(meta["chunk_id"]),
-        doc_id=str(meta.get("doc_id", "")),
-        content=text,
-        tool="read_cover",
-        language=str(meta.get("language", "en")),
-        ocr_confidence=meta.get("ocr_confidence"),
-    )
+    return Evidence.from_chunk(kb.name, text, meta, "read_cover")

@@ -10,7 +10,7 @@ most ``MAX_PER_RULE`` sentences so that a clause repeated on every page is one l
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
@@ -89,27 +89,10 @@ def find_risks(kb: KnowledgeBase, records: Sequence[DocumentRecord]) -> list[Fou
                 if rule.matches(folded):
                     seen.add(key)
                     found[rule.name].append(
-                        FoundRisk(rule, sentence, _evidence(kb, sentence, meta))
+                        FoundRisk(
+                            rule,
+                            sentence,
+                            Evidence.from_chunk(kb.name, sentence, meta, "find_risks"),
+                        )
                     )
     return [risk for rule in risk_rules() for risk in found[rule.name]]
-
-
-def _evidence(kb: KnowledgeBase, sentence: str, meta: dict) -> Evidence:
-    return Evidence(
-        ref=1,
-        kb=kb.name,
-        source_file=str(meta["source"]),
-        page_number=int(meta["page_number"]),
-        chunk_id=str(meta["chunk_id"]),
-        doc_id=str(meta.get("doc_id", "")),
-        content=sentence,
-        tool="find_risks",
-        language=str(meta.get("language", "en")),
-        ocr_confidence=meta.get("ocr_confidence"),
-    )
-
-
-def risk_sentences(risks: Sequence[FoundRisk]) -> Iterator[tuple[FoundRisk, str]]:
-    """Each risk with its sentence marked ``[1]`` (its own evidence's ref), for numbering."""
-    for risk in risks:
-        yield risk, f"{risk.sentence.rstrip()} [1]"
