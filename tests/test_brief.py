@@ -247,3 +247,11 @@ def test_the_api_serves_the_brief_and_refuses_bad_names_before_any_work(
     missing = client.post("/api/brief", json={"knowledgeBaseId": "sample", "documents": ["x.pdf"]})
     assert missing.status_code == 404 and "x.pdf" in missing.json()["detail"]
     assert client.post("/api/brief", json={"knowledgeBaseId": "nope"}).status_code == 404
+
+
+def test_an_amount_said_two_ways_is_one_value_not_a_conflict():
+    from rfp_agents.deliverables.brief.conflicts import _values
+
+    assert _values("amount", "The ceiling is $1 million.") == ["1,000,000"]
+    assert _values("amount", "A ceiling of $1,000,000 applies.") == ["1,000,000"]
+    assert _values("date", "Proposals due: May 4, 2026.") == ["may 4"]

@@ -9,28 +9,25 @@ an amendment, a modification or a Q&A, the note says it is likely the later word
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 
 from rfp_agents.agents.citations import MARKER, Citation, markers_in
 from rfp_agents.agents.question_focus import CALENDAR
 from rfp_agents.deliverables.brief.fields import FieldSpec
 from rfp_agents.deliverables.brief.models import Conflict, ConflictValue
+from rfp_agents.deliverables.brief.risks import amounts_in
+from rfp_agents.deliverables.links import AMENDING
 from rfp_agents.text import answer_sentences
-
-MONEY = re.compile(r"\$\s?\d[\d,]*(?:\.\d+)?(?:\s*(?:million|m)\b)?|\d[\d.,]*\s*(?:€|euros?)", re.I)
-LATER_WORD = re.compile(r"amend|modif|addend|q\s*&\s*a|questions?[-_ ]and[-_ ]answers?", re.I)
 
 
 def find_conflict(spec: FieldSpec, text: str, citations: Mapping[int, Citation]) -> Conflict | None:
     """The conflict in a field's value (global markers in ``text``), or None."""
-    pattern = {"date": CALENDAR, "amount": MONEY}.get(spec.kind)
-    if pattern is None:
+    if spec.kind == "text":
         return None
     by_file: dict[str, list[ConflictValue]] = {}
     for sentence in answer_sentences(text):
         refs = [r for r in markers_in(sentence) if r in citations]
-        values = [_normal(v) for v in pattern.findall(MARKER.sub("", sentence))]
+        values = _values(spec.kind, MARKER.sub("", sentence))
         if not refs or not values:
             continue
         cited = citations[refs[0]]
@@ -54,7 +51,7 @@ def find_conflict(spec: FieldSpec, text: str, citations: Mapping[int, Citation])
 
 
 def _note(files: Sequence[str]) -> str:
-    later = [f for f in files if LATER_WORD.search(f)]
+    later = [f for f in files if AMENDING.search(f)]
     if later:
         return (
             f"{', '.join(later)} amends or answers questions on the others: likely the later word."
@@ -62,5 +59,8 @@ def _note(files: Sequence[str]) -> str:
     return "The documents disagree: ask the buyer which governs."
 
 
-def _normal(value: str) -> str:
-    return " ".join(value.lower().replace(",", "").split())
+def _values(kind: str, sentence: str) -> list[str]:
+    """The dates ("may 4") or sums ("1,000,000": "$1 million" is the same) a sentence states."""
+    if kind == "date":
+        return [" ".join(v.lower().split()) for v in CALENDAR.findall(sentence)]
+    return [f"{amount:,.2f}".removesuffix(".00") for amount in amounts_in(sentence)]

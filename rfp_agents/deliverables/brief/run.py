@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import uuid
 from collections.abc import Sequence
 
 from langchain_core.language_models import BaseChatModel
 
 from rfp_agents.config import Settings, get_settings
-from rfp_agents.deliverables.brief.graph import build_graph
+from rfp_agents.deliverables.brief.graph import graph
 from rfp_agents.deliverables.brief.models import Brief
 from rfp_agents.graph.configuration import RUN_OBJECTS_KEY, Context, RunObjects
 from rfp_agents.knowledge_base import KnowledgeBase
@@ -39,14 +38,7 @@ def make_brief(
         knowledge_bases=[kb], document_ids=document_ids, chat_model=settings.chat_model
     )
     config = {
-        "configurable": {
-            "thread_id": uuid.uuid4().hex[:12],
-            RUN_OBJECTS_KEY: RunObjects(settings=settings, chat_model=chat_model),
-        }
+        "configurable": {RUN_OBJECTS_KEY: RunObjects(settings=settings, chat_model=chat_model)}
     }
-    result = (
-        build_graph()
-        .compile()
-        .invoke({"fields": list(fields) if fields else None}, config, context=context)
-    )
+    result = graph.invoke({"fields": list(fields) if fields else None}, config, context=context)
     return Brief.model_validate(result["brief"])
