@@ -11,6 +11,7 @@ from langchain_core.messages import AIMessage
 
 from rfp_agents.config import Settings
 from rfp_agents.deliverables.brief.dates import focus_dates
+from rfp_agents.deliverables.brief.fields import field_specs
 from rfp_agents.deliverables.brief.models import NOT_STATED, Brief
 from rfp_agents.deliverables.brief.run import make_brief
 from rfp_agents.errors import DocumentNotFound, KnowledgeBaseNotFound
@@ -142,6 +143,40 @@ def test_the_cover_names_the_issuer_the_text_gives_and_a_numbered_solicitation(
     assert brief.field("issuer").value.startswith("City of Alder Falls")
     assert brief.field("solicitation").value.startswith("24-118")
     assert brief.field("solicitation_type").value.startswith("Request for Quotations")
+
+
+def test_a_contract_form_names_its_buyer_and_the_brief_finds_limits_and_basis_of_award(
+    settings: Settings, workdir: Path
+):
+    text_pdf(workdir / "agreement.pdf", [
+        "STANDARD AGREEMENT FORM\n1. Agency Contract Number 2. Contract Title\n"
+        "This contract is between the City of Birch Hollow, Department of Public Works, "
+        "hereafter the City, and the Contractor.\nIn the performance of this contract the "
+        "contractor must comply with all laws and be liable for all required insurance, "
+        "licenses and permits.",
+        "Appendix B Insurance\nThe contractor shall maintain the following policies.\n"
+        "2.1 Commercial General Liability Insurance: covering all operations with minimum "
+        "coverage limits of $750,000 per claim.\n"
+        "12.0 EVALUATION AND BASIS FOR AWARD\nThis procurement follows the city's purchasing "
+        "code. The City will award to the offeror whose proposal is the best value, with "
+        "technical approach more important than price.",
+    ])  # fmt: skip
+    assert ingest_paths([workdir], settings, "agreement").exit_code == 0
+    brief = make_brief("agreement", settings=settings, fields=["issuer", "insurance", "evaluation"])
+    assert brief.field("issuer").value.startswith("City of Birch Hollow")
+    assert "$750,000" in brief.field("insurance").value
+    assert pages_cited(brief, "insurance") == {2}
+    assert "best value" in brief.field("evaluation").value
+
+
+def test_a_field_expecting_terms_is_answered_only_by_a_value_naming_one():
+    evaluation = next(s for s in field_specs() if s.name == "evaluation")
+    assert not evaluation.is_answered_by("This procurement follows FAR Subpart 8.4 [1].")
+    assert evaluation.is_answered_by("Award is made on a best value tradeoff basis [2].")
+    assert evaluation.is_answered_by("Award goes to the lowest price technically acceptable")
+    insurance = next(s for s in field_specs() if s.name == "insurance")
+    assert not insurance.is_answered_by("The contractor is liable for all insurance [1].")
+    assert insurance.is_answered_by("Limits of $300,000 per claim [1].")
 
 
 # ------------------------------------------------------------------- with a chat model

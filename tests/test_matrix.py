@@ -87,6 +87,19 @@ def test_the_same_requirement_in_two_documents_is_one_row_citing_both(settings: 
         ("Must the vendor be FedRAMP authorized at award?", None),
         ("The platform has handled at least 30 requests a month.", None),
         ("Records are kept under 45 C.F.R. 164.504(e), as may be amended from time to time.", None),
+        # what the bidder "will" do binds it; what it "will be paid" or "will not have" does not
+        ("If a deliverable fails, the contractor will correct it at no extra cost.", "mandatory"),
+        ("The Contractor will receive a copy of the COR letter.", None),
+        ("The contractor will not have access to the legacy system.", None),
+        # the document describing itself is no requirement
+        (
+            "It also provides a method to evaluate the services the contractor is required to "
+            "furnish.",
+            None,
+        ),
+        # a response time in brackets is a standard; "one or more" is no measure
+        ("Respond to a ticket during business hours (one business hour).", "mandatory"),
+        ("Agencies choose one or more of the following lines of service:", None),
     ],
 )
 def test_obligations_are_recognised_in_english_and_spanish(sentence: str, strength):
@@ -155,6 +168,28 @@ def test_a_numbered_sentence_wrapped_at_the_line_end_is_not_a_section_heading():
     )
     sections = [heading for heading, _ in _sections(page)]
     assert sections == ["7.5 Contractor Performance", "7.6 INSPECTION AND ACCEPTANCE"]
+
+
+def test_a_table_printed_cell_by_cell_gives_one_row_a_cell():
+    """A QASP's performance table as the text layer prints it: each cell wrapped in short
+    lines, no sentence end between cells, a name wrapped across lines in one of them."""
+    from rfp_agents.deliverables.matrix import table_cells
+    from rfp_agents.text import answer_sentences
+
+    table = (
+        "Participate in\nFedRAMP security\nscanning and\nauthorization\nactivities\n"
+        "Remediation of\ncritical or high\nissues within 30\ndays\nReview by team\n"
+        "FedRAMP Liaison\n(monthly)\nThe contractor shall\nprovide Program\nManagement\n"
+        "Support (See Section\n5.2)\nThe contractor provided\nthe plan."
+    )
+    cells = answer_sentences(table_cells(table))
+    assert "Remediation of critical or high issues within 30 days" in cells
+    assert strength_of("Remediation of critical or high issues within 30 days") == "mandatory"
+    assert "The contractor shall provide Program Management Support (See Section 5.2)" in cells
+    assert "Review by team FedRAMP Liaison (monthly)" in cells
+    # prose wrapped at the page width is left alone
+    prose = "The contractor shall deliver the\nMonthly Status Report by the fifth day."
+    assert table_cells(prose) == prose
 
 
 def test_an_amendment_row_links_the_row_it_changes(settings: Settings, workdir):

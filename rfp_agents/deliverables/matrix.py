@@ -58,20 +58,21 @@ ADVISORY = re.compile(
     re.IGNORECASE,
 )
 PERFORMANCE_STANDARD = re.compile(
-    r"\b(?:minimum of|maximum of|no more than|not more than|no less than|at least|"
-    r"or (?:higher|better|greater|more)|within (?:\w+ )?\(?\w+\)? "
-    r"(?:minutes?|hours?|business hours?|days?|business days?|calendar days?))\b",
+    r"\b(?:minimum of|maximum of|no more than|not more than|no less than|at least)\b"
+    r"|\d%?\s+or (?:higher|better|greater|more)\b"  # not "one or more of the following"
+    r"|(?:\bwithin |\()(?:\w+ )?\(?\w+\)? (?:business |calendar )?(?:minutes?|hours?|days?)\b",
     re.IGNORECASE,
 )
 """The measure of a performance standard: "Minimum of 90% test coverage", "99.99% or higher
-availability", "Detect any service disruptions within two minutes"."""
+availability", "Detect any service disruptions within two minutes", "Respond … (one business
+hour)"."""
 QUANTITY_FIGURE = re.compile(
     r"\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|"
     r"thirty|sixty|ninety)\b",
     re.IGNORECASE,
 )
-MAX_STANDARD_CHARACTERS = 120
-"""A performance standard is a table cell's few words, not a paragraph."""
+MAX_STANDARD_CHARACTERS = 200
+"""A performance standard is a table cell's words, not a paragraph."""
 FINITE_VERB = re.compile(
     r"\b(?:is|are|was|were|be|been|has|have|had|will|would|can|could|does|do|did)\b", re.I
 )
@@ -116,11 +117,21 @@ def strength_of(sentence: str) -> Strength | None:
     """``mandatory``, ``advisory`` or None (a statement of information, or of what the
     buyer will do: ``binds_the_buyer``)."""
     folded = fold_accents(sentence)
-    if binds_the_buyer(folded) or is_question(folded):
+    if binds_the_buyer(folded) or is_question(folded) or DESCRIBES_THE_DOCUMENT.match(folded):
         return None
     return _modal_strength(folded)
 
 
+DESCRIBES_THE_DOCUMENT = re.compile(
+    r"^\W*(?:it|(?:this|the)\s+(?:document|plan|section|appendix|attachment|exhibit|"
+    r"solicitation|rfp|rfq|rfi|ifb|itb|pws|sow|soo|qasp|amendment|modification|part|article|"
+    r"statement of work|performance work statement|quality assurance surveillance plan))"
+    r"\s+(?:also\s+)?(?:provides|describes|establishes|sets forth|outlines|explains|"
+    r"contains|summari[sz]es|identifies|defines|includes)\b",
+    re.IGNORECASE,
+)
+"""What the document itself does ("It also provides a systematic method to evaluate the
+services the contractor is required to furnish"): a description, not a requirement."""
 QUESTION = re.compile(r"\?\W{0,3}$|^\W*(?:Q\s?\d+|Question\s?\d*)\s*[:.)-]", re.IGNORECASE)
 """A vendor's question in a Q&A ("Q1: The RFQ states: '… must …' What page limits apply?")."""
 
@@ -131,10 +142,11 @@ def is_question(sentence: str) -> bool:
 
 
 def _modal_strength(folded: str) -> Strength | None:
-    """The strength the sentence's verbs give, whoever they bind; a performance standard
-    (a measure and a figure, no verb of its own: a cell of an acceptable-quality-level
-    table) is mandatory."""
-    if MANDATORY.search(folded):
+    """The strength the sentence's verbs give, whoever they bind; what the bidder "will" do
+    ("the contractor will correct those deliverables") and a performance standard (a measure
+    and a figure, no verb of its own: a cell of an acceptable-quality-level table) are
+    mandatory."""
+    if MANDATORY.search(folded) or BIDDER_WILL.search(folded):
         return "mandatory"
     if ADVISORY.search(folded):
         return "advisory"
@@ -158,6 +170,15 @@ BIDDER = (
     r"contractor|offeror|quoter|vendor|bidder|proposer|respondent|applicant|consultant|"
     r"supplier|provider|licitador|adjudicatario|contratista|empresa"
 )
+
+
+BIDDER_WILL = re.compile(
+    rf"\b(?:the|each|every|all|any|a|an)\s+(?:successful\s+|selected\s+|awarded\s+)?"
+    rf"(?:{BIDDER})s?\s+will\s+(?!(?:also\s+)?(?:be|not|receive|have|need)\b)\w+",
+    re.IGNORECASE,
+)
+"""The bidder as the subject of "will" + an active verb: a commitment the buyer holds it to
+(not "the contractor will be paid", "will receive", "will not have access")."""
 
 
 def binds_the_buyer(sentence: str) -> bool:
@@ -264,12 +285,83 @@ def statements(kb: KnowledgeBase, source: str) -> Iterator[tuple[str, dict[str, 
                 section, lead_in, items = heading, "", 0
             for letter, run in _ucf_runs(block, ucf):
                 ucf = letter
-                for sentence in answer_sentences(run):
+                for sentence in answer_sentences(table_cells(run)):
                     meta = {**_chunk_holding(sentence, chunks)}
                     meta["section"] = section or meta.get("section", "")
                     meta["ucf_section"] = ucf
                     yield from _statement(sentence, meta, lead_in, items)
                     lead_in, items = _next_list_state(sentence, lead_in, items)
+
+
+NARROW_LINE_CHARACTERS = 30
+"""A line this short is a table column's, not a page-wide paragraph's."""
+MIN_NARROW_LINES = 4
+"""Consecutive narrow lines that make a table (fewer: a heading, an address)."""
+CELL_START = re.compile(r"^\(?[A-Z][a-z]+\b")
+"""A capitalised word ("Remediation", "Respond"), not an acronym or a name ("FedRAMP")."""
+CONTINUES = re.compile(
+    r"(?:\b(?:of|and|or|the|a|an|to|for|with|in|on|by|as|at|from|that|which|when|per|than|"
+    r"its|their|our|your|is|are|be|shall|must|will|may|not|no)|[,(/-])$",
+    re.IGNORECASE,
+)
+"""A line end that goes on in the next line ("Deliverable or", "scanning,")."""
+
+
+def table_cells(block: str) -> str:
+    """``block`` with a blank line between the cells of a table's narrow columns.
+
+    The text layer prints a table cell by cell, each wrapped in short lines with no sentence
+    end between them ("… issues within 90 / days / Review by team / FedRAMP Liaison …"), so
+    one cell runs into the next. Within a run of narrow lines, a line that opens with a
+    capitalised word after a line that does not go on starts a new cell, unless it goes on
+    with a name ("… shall provide Program / Management / Support (See Section 5.2)")."""
+    lines = block.splitlines()
+    narrow = [0 < len(line.strip()) <= NARROW_LINE_CHARACTERS for line in lines]
+    out: list[str] = []
+    in_name = False
+    for i, line in enumerate(lines):
+        words = line.split()
+        if i and narrow[i] and narrow[i - 1] and _in_narrow_run(narrow, i):
+            previous = lines[i - 1].strip()
+            if CELL_START.match(line.strip()) and not CONTINUES.search(previous):
+                if in_name or _ends_in_name(previous) or _name_run(previous, words):
+                    in_name = (in_name or _ends_in_name(previous)) and all(
+                        w[:1].isupper() or w.startswith("(") for w in words
+                    )
+                    out.append(line)
+                    continue
+                out.append("")
+        in_name = False
+        out.append(line)
+    return "\n".join(out)
+
+
+def _ends_in_name(previous: str) -> bool:
+    """The line ends in an acronym or in a name its sentence started ("… conform to DHSS
+    IT", "… shall provide Program"); a line of one capitalised word ("Infrastructure") is a
+    cell of its own."""
+    *before, last = previous.split()
+    return last[:1].isupper() and (
+        (len(last) > 1 and last.isupper()) or any(w[:1].islower() for w in before)
+    )
+
+
+def _name_run(previous: str, words: list[str]) -> bool:
+    """The line is a run of capitalised words after a line that stops mid-phrase ("… of
+    attached / Performance Work Statement (PWS)"), not after a closed one ("(bi-weekly) /
+    Tested Code")."""
+    return previous[-1:].isalnum() and len(words) > 1 and words[1][:1].isupper()
+
+
+def _in_narrow_run(narrow: list[bool], index: int) -> bool:
+    """True when line ``index`` is one of ``MIN_NARROW_LINES`` narrow lines in a row."""
+    start = index
+    while start > 0 and narrow[start - 1]:
+        start -= 1
+    end = index
+    while end + 1 < len(narrow) and narrow[end + 1]:
+        end += 1
+    return end - start + 1 >= MIN_NARROW_LINES
 
 
 def _ucf_runs(block: str, letter: str) -> Iterator[tuple[str, str]]:

@@ -5,7 +5,8 @@ cover of any tender, in a few short lines a retrieval question matches poorly ("
 County" is not a sentence). The rules read the first ``COVER_PAGES`` pages of each document:
 
 * issuer: the organisation the text says issues it ("issued by the United States Tax
-  Court"), else the first short line naming an organisation (a department, county,
+  Court") or a contract form names as its first party ("This contract is between the State
+  of …"), else the first short line naming an organisation (a department, county,
   university, court, ministry...);
 * solicitation: the first solicitation number those pages print ("RFP 2000004198", a code
   opening a line, "RFQ … No. 18-0018"), with the document's title (``ingest.titles``), cited
@@ -58,6 +59,13 @@ ISSUED_BY = re.compile(
     r"([A-Z][\w.&'’-]*(?:\s+(?:of|and|for|the|de|del|[A-Z][\w.&'’-]*)){1,8})"
 )
 """An issuer the document names: "issued by the United States Tax Court on August 2"."""
+CONTRACT_BETWEEN = re.compile(
+    r"\b(?:contract|agreement)\s+is\s+(?:made\s+)?(?:and\s+entered\s+into\s+)?"
+    r"(?:by\s+and\s+)?between\s+(?:the\s+)?"
+    r"([A-Z][\w.&'’-]*(?:\s+(?:of|for|the|de|del|[A-Z][\w.&'’-]*)){0,8})"
+)
+"""The buyer a contract form names first: "This contract is between the State of Alaska,
+…, and … the Contractor" (a name stops at "and", which starts the other party)."""
 NUMBERED = re.compile(
     r"\b(?:RFP|RFQ|RFI|IFB|ITB|Solicitation|Request for (?:Proposals?|Quot\w*))\b"
     r"[^.\n]{0,60}?\bNo\.?\s*:?\s*((?=[A-Z0-9-]*\d)[A-Z0-9][A-Z0-9-]{3,})",
@@ -112,7 +120,7 @@ def read_cover(kb: KnowledgeBase, records: Sequence[DocumentRecord]) -> dict[str
                 line = _with_value(text, set_aside)
                 found["set_asides"] = CoverValue(line, _evidence(kb, chunks, line))
             if page <= COVER_PAGES and "issuer" not in found:
-                named = ISSUED_BY.search(text)
+                named = ISSUED_BY.search(text) or CONTRACT_BETWEEN.search(text)
                 issuer = named.group(1).rstrip(" .,") if named else _issuer(text)
                 if issuer:
                     found["issuer"] = CoverValue(issuer, _evidence(kb, chunks, issuer))

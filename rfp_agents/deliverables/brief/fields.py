@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import re
 from functools import cache
 from typing import Literal
 
 from pydantic import BaseModel, Field
 
+from rfp_agents.deliverables.brief.risks import amounts_in
 from rfp_agents.domains import DOMAINS
+from rfp_agents.text import fold_accents
 from rfp_agents.vocabulary import load_vocabulary_file
 
 
@@ -22,6 +25,11 @@ class FieldSpec(BaseModel):
     also_ask: tuple[str, ...] = Field(
         default=(), description="Other phrasings, asked in turn when the first finds nothing."
     )
+    expects: tuple[str, ...] = Field(
+        default=(),
+        description="Terms a value names (one of them): the phrasings are asked in turn until "
+        "an answer names one, as an amount field's are until one names a sum.",
+    )
     cover: bool = Field(default=False, description="Read from the first pages by rule first.")
     cover_only: bool = Field(
         default=False, description="Not asked as a question when the rules find nothing."
@@ -30,6 +38,16 @@ class FieldSpec(BaseModel):
     @property
     def questions(self) -> tuple[str, ...]:
         return (self.question, *self.also_ask)
+
+    def is_answered_by(self, text: str) -> bool:
+        """True when ``text`` holds what the field's value must: a sum of money for an
+        amount, one of ``expects`` when the field lists terms, anything otherwise."""
+        if self.kind == "amount" and not amounts_in(text):
+            return False
+        if not self.expects:
+            return True
+        folded = fold_accents(text).lower()
+        return any(re.search(rf"\b{re.escape(term.lower())}\b", folded) for term in self.expects)
 
     def model_post_init(self, __context: object) -> None:
         if self.domain not in DOMAINS:

@@ -30,7 +30,6 @@ from rfp_agents.agents.tools import KnowledgeTools
 from rfp_agents.deliverables.brief.dates import focus_dates
 from rfp_agents.deliverables.brief.fields import FieldSpec, field_specs
 from rfp_agents.deliverables.brief.prompts import BRIEF_SYSTEM, brief_request
-from rfp_agents.deliverables.brief.risks import amounts_in
 from rfp_agents.deliverables.matrix import is_list_item
 from rfp_agents.errors import ChatModelError, ProviderTimeoutError
 from rfp_agents.text import answer_sentences, content_terms, fold_accents, join_overlapping
@@ -80,16 +79,20 @@ class QuotedValues(BaseModel):
 
 
 def fill_offline(spec: FieldSpec, answerer: OfflineAnswerer, tools: KnowledgeTools) -> FieldFinding:
-    """The field by the extractive answerer: the answer to the first of its phrasings the
-    documents answer (for an amount, the first answer naming a sum, if one does), or ''
-    when they answer none."""
-    first = None
+    """The field by the extractive answerer: the answer to the first of its phrasings that
+    holds what the field must (a sum for an amount, one of its ``expects`` terms); else the
+    answer to its own question, or '' when the documents answer none.
+
+    An other phrasing's answer that lacks what the field must is not kept: those phrasings
+    look for the field's figure or term, and a near miss ("liability insurance" answered
+    by a sentence on the contractor's liabilities) is not the field."""
+    own = None
     for question in spec.questions:
         found = _finding_of(spec, answerer.run(PROFILES[spec.domain], question, tools))
-        if found.text and (spec.kind != "amount" or amounts_in(found.text)):
+        if found.text and spec.is_answered_by(found.text):
             return found
-        first = first if first is not None and first.text else found
-    return first or FieldFinding(name=spec.name, text="", method="offline")
+        own = own or found
+    return own or FieldFinding(name=spec.name, text="", method="offline")
 
 
 def values_elsewhere(
