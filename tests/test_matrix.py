@@ -91,6 +91,14 @@ def test_the_same_requirement_in_two_documents_is_one_row_citing_both(settings: 
         ("If a deliverable fails, the contractor will correct it at no extra cost.", "mandatory"),
         ("The Contractor will receive a copy of the COR letter.", None),
         ("The contractor will not have access to the legacy system.", None),
+        # a thing "is required", unless the clause asks or concedes, or the law requires it
+        (
+            "If the vendor intends to team, a teaming agreement is required by the closing date.",
+            "mandatory",
+        ),
+        ("The Court will determine what security controls are required.", None),
+        ("The plan may be accepted even though further work is required.", "advisory"),
+        ("Providers may disclose records where the disclosures are required by law.", "advisory"),
         # the document describing itself is no requirement
         (
             "It also provides a method to evaluate the services the contractor is required to "

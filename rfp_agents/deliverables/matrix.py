@@ -5,8 +5,8 @@ with its section and page, and answers it line by line. ``requirements`` reads e
 page by page in reading order (the page's chunks joined where they overlap), splits it into
 sentences and list items, and keeps the statements that oblige someone:
 
-* ``mandatory``: shall, must, is/are required to, will be required, is responsible for, is
-  expected to, shall not, may not,
+* ``mandatory``: shall, must, is/are required (to), will be required, is responsible for,
+  is expected to, shall not, may not, what the bidder "will" do,
   and the Spanish deberá(n), debe(n), está(n) obligado(s) a, se exige, es obligatorio;
 * ``advisory``: should, may, is encouraged, it is recommended; podrá(n), se recomienda.
 
@@ -146,13 +146,31 @@ def _modal_strength(folded: str) -> Strength | None:
     ("the contractor will correct those deliverables") and a performance standard (a measure
     and a figure, no verb of its own: a cell of an acceptable-quality-level table) are
     mandatory."""
-    if MANDATORY.search(folded) or BIDDER_WILL.search(folded):
+    if MANDATORY.search(folded) or BIDDER_WILL.search(folded) or _is_required(folded):
         return "mandatory"
     if ADVISORY.search(folded):
         return "advisory"
     if _is_performance_standard(folded):
         return "mandatory"
     return None
+
+
+IS_REQUIRED = re.compile(r"\b(?:is|are) required\b(?!\s+to\b)", re.IGNORECASE)
+NOT_A_DEMAND = re.compile(
+    r"\b(?:what|which|whether|though|although|if|unless|when|where)\b", re.IGNORECASE
+)
+REQUIRED_BY_LAW = re.compile(r"\s+by\s+(?:law|statute|regulation|applicable)\b", re.I)
+
+
+def _is_required(folded: str) -> bool:
+    """ "A CTA is required by the closing date", "CSV is required": a thing demanded, unless
+    its clause asks or concedes ("determine what controls are required", "even though
+    further work is required") or the law requires it ("disclosures are required by law")."""
+    for found in IS_REQUIRED.finditer(folded):
+        clause = re.split(r"[,;:]", folded[: found.start()])[-1]
+        if not NOT_A_DEMAND.search(clause) and not REQUIRED_BY_LAW.match(folded[found.end() :]):
+            return True
+    return False
 
 
 def _is_performance_standard(folded: str) -> bool:
