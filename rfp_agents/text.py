@@ -160,6 +160,77 @@ def _rejoin_wrapped_lines(text: str) -> str:
     return _NUMBER_AFTER_LINE.sub(join, text)
 
 
+NARROW_LINE_CHARACTERS = 30
+"""A line this short is a table column's, not a page-wide paragraph's."""
+MIN_NARROW_LINES = 4
+"""Consecutive narrow lines that make a table (fewer: a heading, an address)."""
+CELL_START = re.compile(r"^\(?[A-Z][a-z]+\b")
+"""A capitalised word ("Remediation", "Respond"), not an acronym or a name ("FedRAMP")."""
+CONTINUES = re.compile(
+    r"(?:\b(?:of|and|or|the|a|an|to|for|with|in|on|by|as|at|from|that|which|when|per|than|"
+    r"its|their|our|your|is|are|be|shall|must|will|may|not|no)|[,(/-])$",
+    re.IGNORECASE,
+)
+"""A line end that goes on in the next line ("Deliverable or", "scanning,")."""
+
+
+def table_cells(block: str) -> str:
+    """``block`` with a blank line between the cells of a table's narrow columns.
+
+    The text layer prints a table cell by cell, each wrapped in short lines with no sentence
+    end between them ("… issues within 90 / days / Review by team / FedRAMP Liaison …"), so
+    one cell runs into the next. Within a run of narrow lines, a line that opens with a
+    capitalised word after a line that does not go on starts a new cell, unless it goes on
+    with a name ("… shall provide Program / Management / Support (See Section 5.2)")."""
+    lines = block.splitlines()
+    narrow = [0 < len(line.strip()) <= NARROW_LINE_CHARACTERS for line in lines]
+    out: list[str] = []
+    in_name = False
+    for i, line in enumerate(lines):
+        words = line.split()
+        if i and narrow[i] and narrow[i - 1] and _in_narrow_run(narrow, i):
+            previous = lines[i - 1].strip()
+            if CELL_START.match(line.strip()) and not CONTINUES.search(previous):
+                if in_name or _ends_in_name(previous) or _name_run(previous, words):
+                    in_name = (in_name or _ends_in_name(previous)) and all(
+                        w[:1].isupper() or w.startswith("(") for w in words
+                    )
+                    out.append(line)
+                    continue
+                out.append("")
+        in_name = False
+        out.append(line)
+    return "\n".join(out)
+
+
+def _ends_in_name(previous: str) -> bool:
+    """The line ends in an acronym or in a name its sentence started ("… conform to DHSS
+    IT", "… shall provide Program"); a line of one capitalised word ("Infrastructure") is a
+    cell of its own."""
+    *before, last = previous.split()
+    return last[:1].isupper() and (
+        (len(last) > 1 and last.isupper()) or any(w[:1].islower() for w in before)
+    )
+
+
+def _name_run(previous: str, words: list[str]) -> bool:
+    """The line is a run of capitalised words after a line that stops mid-phrase ("… of
+    attached / Performance Work Statement (PWS)"), not after a closed one ("(bi-weekly) /
+    Tested Code")."""
+    return previous[-1:].isalnum() and len(words) > 1 and words[1][:1].isupper()
+
+
+def _in_narrow_run(narrow: list[bool], index: int) -> bool:
+    """True when line ``index`` is one of ``MIN_NARROW_LINES`` narrow lines in a row."""
+    start = index
+    while start > 0 and narrow[start - 1]:
+        start -= 1
+    end = index
+    while end + 1 < len(narrow) and narrow[end + 1]:
+        end += 1
+    return end - start + 1 >= MIN_NARROW_LINES
+
+
 def split_sentences(text: str, max_characters: int = 400) -> list[str]:
     """Split a passage into sentences and list items, whitespace normalised.
 

@@ -12,6 +12,7 @@ from langchain_core.messages import AIMessage
 from rfp_agents.config import Settings
 from rfp_agents.deliverables.brief.dates import focus_dates
 from rfp_agents.deliverables.brief.fields import field_specs
+from rfp_agents.deliverables.brief.markdown import brief_markdown
 from rfp_agents.deliverables.brief.models import NOT_STATED, Brief
 from rfp_agents.deliverables.brief.run import make_brief
 from rfp_agents.errors import DocumentNotFound, KnowledgeBaseNotFound
@@ -82,7 +83,8 @@ def test_two_documents_giving_different_due_dates_are_a_conflict(settings: Setti
     ])  # fmt: skip
     text_pdf(workdir / "city-rfp-amendment-1.pdf", [
         "Amendment 1 to Request for Proposals 24-118. The proposal due date is changed. "
-        "Proposals due: May 18, 2026, 3:00 p.m. local time.",
+        "Proposals due: May 18, 2026, 3:00 p.m. local time.\nThe contractor shall repair "
+        "reported outages within three business days.",
     ])  # fmt: skip
     assert ingest_paths([workdir], settings, "city").exit_code == 0
     brief = make_brief("city", settings=settings, fields=["proposals_due", "questions_due"])
@@ -96,6 +98,16 @@ def test_two_documents_giving_different_due_dates_are_a_conflict(settings: Setti
         "city-rfp.pdf",
         "city-rfp-amendment-1.pdf",
     }
+    # the amendment and the requirement it restates with a change, both cited on their page
+    (amendment,) = brief.amendments
+    assert (amendment.file, amendment.amends) == ("city-rfp-amendment-1.pdf", ["city-rfp.pdf"])
+    (change,) = [c for c in amendment.changes if "outages" in c.now]
+    assert "three business days" in change.now and "five business days" in change.was
+    now, was = cited[change.citation], cited[change.was_citation]
+    assert (now.source_file, now.page_number) == ("city-rfp-amendment-1.pdf", 1)
+    assert (was.source_file, was.page_number) == ("city-rfp.pdf", 2)
+    assert any("May 18" in c.now and "May 4" in c.was for c in amendment.changes)
+    assert "## Amendments" in brief_markdown(brief)
 
 
 def test_bad_names_fail_before_anything_runs(sample_kb_settings: Settings):

@@ -55,6 +55,7 @@ from rfp_agents.text import (
     exact_terms,
     specificity_weights,
     split_sentences,
+    table_cells,
     term_overlap,
     weighted_overlap,
 )
@@ -459,7 +460,7 @@ def _candidates(evidence: Sequence[Evidence]) -> list[Candidate]:
         if previous is None or _reading_order(previous)[:3] != _reading_order(item)[:3]:
             lead_in, marked = "", False  # a list carries over only to the next passage of its page
         previous = item
-        for sentence in split_sentences(item.content):
+        for sentence in split_sentences(table_cells(item.content)):
             if LIST_MARKER.match(sentence):
                 marked = True  # "A.", "(b)", "3)": the next sentence is an item
                 continue

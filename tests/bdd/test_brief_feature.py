@@ -12,20 +12,27 @@ from rfp_agents.deliverables.brief.run import make_brief
 from rfp_agents.deliverables.matrix import requirements
 from rfp_agents.ingest import ingest_paths
 from rfp_agents.knowledge_base import KnowledgeBase
-from tests.conftest import HOLDOUT_DIR
+from tests.conftest import HOLDOUT_DIR, RFPS_DIR
 
 scenarios("pipeline/brief.feature", "pipeline/matrix.feature")
 
 HAWAII = HOLDOUT_DIR / "hawaii-htdc-business-consultant-rfp.pdf"
+TAX_COURT = [
+    RFPS_DIR / "ustaxcourt-ef-cms-rfq.pdf",
+    RFPS_DIR / "ustaxcourt-ef-cms-rfq-amendment.pdf",
+]
 
 
 @pytest.fixture(scope="module")
 def homes(sample_kb_settings: Settings, tmp_path_factory: pytest.TempPathFactory) -> dict:
     """The settings that hold each knowledge base: the session's read-only "sample" and
-    "real", and "hawaii" (a held-out state RFP) in a home of this module's own."""
-    hawaii = Settings(home=tmp_path_factory.mktemp("hawaii_home"))
-    assert ingest_paths([HAWAII], hawaii, "hawaii").exit_code == 0
-    return {"sample": sample_kb_settings, "real": sample_kb_settings, "hawaii": hawaii}
+    "real"; "hawaii" (a held-out state RFP) and "taxcourt" (an RFQ and its amendment) in a
+    home of this module's own."""
+    own = Settings(home=tmp_path_factory.mktemp("brief_home"))
+    assert ingest_paths([HAWAII], own, "hawaii").exit_code == 0
+    assert ingest_paths(TAX_COURT, own, "taxcourt").exit_code == 0
+    return {"sample": sample_kb_settings, "real": sample_kb_settings, "hawaii": own,
+            "taxcourt": own}  # fmt: skip
 
 
 @pytest.fixture(scope="module")
@@ -112,3 +119,26 @@ def rows_complete(ctx: dict) -> None:
 @then(parsers.parse('every row comes from "{file}"'))
 def rows_from(ctx: dict, file: str) -> None:
     assert ctx["rows"] and {r.file for r in ctx["rows"]} == {file}
+
+
+@then(parsers.parse('"{file}" amends "{base}"'))
+def amends(ctx: dict, file: str, base: str) -> None:
+    amendment = next(a for a in ctx["brief"].amendments if a.file == file)
+    assert base in amendment.amends
+    ctx["amendment"] = amendment
+
+
+@then(parsers.parse('a change says "{phrase}" on "{file}" page {page:d}'))
+def change_says(ctx: dict, phrase: str, file: str, page: int) -> None:
+    cited = {c.n: c for c in ctx["brief"].citations}
+    change = next(c for c in ctx["amendment"].changes if phrase in c.now)
+    now = cited[change.citation]
+    assert (now.source_file, now.page_number) == (file, page)
+    ctx["change"] = change
+
+
+@then(parsers.parse('that change was "{phrase}" on "{file}" page {page:d}'))
+def change_was(ctx: dict, phrase: str, file: str, page: int) -> None:
+    change = ctx["change"]
+    was = {c.n: c for c in ctx["brief"].citations}[change.was_citation]
+    assert phrase in change.was and (was.source_file, was.page_number) == (file, page)

@@ -329,7 +329,8 @@ async function upload(event) {
 
 // ----------------------------------------------------------------------------- the brief
 // One fact a line, each with hover citations like an answer's; "not stated" lines are
-// dimmed. Conflicts list each document's value, risks the sentence that makes them.
+// dimmed. Conflicts list each document's value, risks the sentence that makes them,
+// amendments the requirements they restate with a change.
 async function buildBrief() {
   const kb = $("kb").value;
   $("brief-status").textContent = `Reading the documents of ${kb}…`;
@@ -356,6 +357,14 @@ async function buildBrief() {
   risks.querySelector("ul").replaceChildren(...brief.risks.map((r) => renderParagraph(
     `${r.label}: ${r.text}`, byNumber, "li", "brief-layout")));
   risks.hidden = brief.risks.length === 0;
+  // each amending document, then each requirement it restates: now, and what it was
+  const amendments = $("brief-amendments");
+  amendments.querySelector("ul").replaceChildren(...brief.amendments.flatMap((a) => [
+    text("li", `${a.file} amends ${a.amends.join(", ")}${a.changes.length ? ":" : " (no requirement restated with a change)"}`),
+    ...a.changes.map((c) => renderParagraph(
+      `Now: ${c.now} Was: ${c.was}`, byNumber, "li", "brief-layout")),
+  ]));
+  amendments.hidden = brief.amendments.length === 0;
 }
 
 // ------------------------------------------------------------------- the compliance matrix

@@ -77,11 +77,21 @@ DATE_TAIL = re.compile(
 """What follows a date in a key-dates line: its year and time ("2026, 5:00 p.m. local time")."""
 
 
+PLACEHOLDER = re.compile(r"\b(?:TBD|TBA|to be (?:determined|announced))\b", re.IGNORECASE)
+"""A key-dates row without its date yet ("Contract Awards Multiple, TBD")."""
+
+
 def _date_segments(sentence: str) -> list[str]:
-    """The sentence cut after each calendar date (with its year and time)."""
+    """The sentence cut after each calendar date (with its year and time). A placeholder
+    ("TBD") ends its row too: the next row's date is not that row's."""
     segments, start = [], 0
-    for match in CALENDAR.finditer(sentence):
+    ends = sorted([*CALENDAR.finditer(sentence), *PLACEHOLDER.finditer(sentence)],
+                  key=lambda m: m.start())  # fmt: skip
+    for match in ends:
         if match.start() < start:
+            continue
+        if PLACEHOLDER.fullmatch(match.group(0)):
+            start = match.end()
             continue
         tail = DATE_TAIL.match(sentence, match.end())
         end = tail.end() if tail else match.end()

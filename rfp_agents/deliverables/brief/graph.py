@@ -1,5 +1,6 @@
 """The brief graph: ``validate`` → the domain agents fill their fields in parallel, while
-``find_risks`` reads the documents → ``assemble`` numbers the citations and finds conflicts.
+``find_risks`` reads the documents and ``find_amendments`` what the amendments change →
+``assemble`` numbers the citations and finds conflicts.
 
 Each agent fills its domain's fields of ``vocabulary/brief_fields.toml``: cover fields by the
 rules of ``cover.py`` first, the others (and cover fields the rules miss) offline by the
@@ -24,10 +25,19 @@ from rfp_agents.agents.citations import Citation, check_markers, markers_in, num
 from rfp_agents.agents.evidence import Evidence, EvidenceLog, by_ref
 from rfp_agents.agents.scope import KnowledgeScope
 from rfp_agents.agents.tools import KnowledgeTools
+from rfp_agents.deliverables.brief.amendments import find_amendments
 from rfp_agents.deliverables.brief.conflicts import find_conflict
 from rfp_agents.deliverables.brief.cover import read_cover
 from rfp_agents.deliverables.brief.fields import FieldSpec, specs_named
-from rfp_agents.deliverables.brief.models import NOT_STATED, Brief, BriefField, Conflict, Risk
+from rfp_agents.deliverables.brief.models import (
+    NOT_STATED,
+    Amendment,
+    AmendmentChange,
+    Brief,
+    BriefField,
+    Conflict,
+    Risk,
+)
 from rfp_agents.deliverables.brief.risks import find_risks, risk_rules
 from rfp_agents.deliverables.brief.state import BriefInput, BriefState, DomainFields
 from rfp_agents.deliverables.brief.values import (
@@ -61,14 +71,15 @@ def validate(state: BriefState, runtime: Runtime[Context], config: RunnableConfi
 
 
 def fan_out(state: BriefState) -> list[Send]:
-    """One agent per domain with fields to fill, and ``find_risks``, in parallel."""
+    """One agent per domain with fields to fill, ``find_risks`` and ``find_amendments``, in
+    parallel."""
     specs = specs_named(state.fields)
     sends = [
         Send("fill_fields", DomainFields(domain=d, fields=[s.name for s in specs if s.domain == d]))
         for d in DOMAINS
         if any(s.domain == d for s in specs)
     ]
-    return [*sends, Send("find_risks", state)]
+    return [*sends, Send("find_risks", state), Send("find_amendments", state)]
 
 
 def fill_fields(task: DomainFields, runtime: Runtime[Context], config: RunnableConfig) -> dict:
@@ -135,6 +146,27 @@ def find_risks_node(state: BriefState, runtime: Runtime[Context], config: Runnab
     return {"risks": found}
 
 
+def find_amendments_node(
+    state: BriefState, runtime: Runtime[Context], config: RunnableConfig
+) -> dict:
+    """The amending documents in scope and the requirements they change."""
+    setup = run_setup(runtime, config)
+    found = []
+    for kb, records in _scope_documents(setup.context, setup.settings):
+        for document in find_amendments(kb, records):
+            changes = [
+                {
+                    "now": c.now,
+                    "now_evidence": c.now_evidence.model_dump(mode="json"),
+                    "was": c.was,
+                    "was_evidence": c.was_evidence.model_dump(mode="json"),
+                }
+                for c in document.changes
+            ]
+            found.append({"file": document.file, "amends": document.amends, "changes": changes})
+    return {"amendments": found}
+
+
 def assemble(state: BriefState, runtime: Runtime[Context], config: RunnableConfig) -> dict:
     """The brief: fields in their order, one citation list, conflicts and risks."""
     setup = run_setup(runtime, config)
@@ -150,14 +182,26 @@ def assemble(state: BriefState, runtime: Runtime[Context], config: RunnableConfi
             warnings.append(f"{spec.name}: the cited passage does not support part of the value")
     risk_entries = [(Evidence.model_validate(r["evidence"]), r) for r in state.risks]
     others = [(i, o) for i, f in enumerate(ordered) for o in f.elsewhere]
+    changes = [c for a in state.amendments for c in a["changes"]]
     texts, citations = number_citations(
         [(s.domain, text, f.evidence) for s, text, f in zip(specs, checked, ordered, strict=True)]
         + [("risk", f"{r['sentence'].rstrip()} [1]", [e]) for e, r in risk_entries]
         + [(specs[i].domain, o.text, o.evidence) for i, o in others]
+        + [
+            (
+                "amendment",
+                f"{c[side].rstrip().rstrip('.')} [1].",
+                [Evidence.model_validate(c[f"{side}_evidence"])],
+            )
+            for c in changes
+            for side in ("now", "was")
+        ]
     )
+    start = len(specs) + len(risk_entries)
     other_texts: dict[int, list[str]] = {}
-    for (i, _), text in zip(others, texts[len(specs) + len(risk_entries) :], strict=True):
+    for (i, _), text in zip(others, texts[start : start + len(others)], strict=True):
         other_texts.setdefault(i, []).append(text)
+    change_texts = iter(texts[start + len(others) :])
     cited = {c.n: c for c in citations if c.cited}
     fields = [
         _brief_field(spec, finding, text)
@@ -169,6 +213,14 @@ def assemble(state: BriefState, runtime: Runtime[Context], config: RunnableConfi
         if (c := find_conflict(spec, " ".join([text, *other_texts.get(i, [])]), cited))
     ]
     risks = _risks(risk_entries, texts[len(specs) : len(specs) + len(risk_entries)], cited)
+    amendments = [
+        Amendment(
+            file=a["file"],
+            amends=a["amends"],
+            changes=[_change(next(change_texts), next(change_texts)) for _ in a["changes"]],
+        )
+        for a in state.amendments
+    ]
     documents = sorted(
         {
             r.source
@@ -183,7 +235,8 @@ def assemble(state: BriefState, runtime: Runtime[Context], config: RunnableConfi
         fields=fields,
         conflicts=conflicts,
         risks=risks,
-        citations=_referenced(citations, fields, conflicts, risks),
+        amendments=amendments,
+        citations=_referenced(citations, fields, conflicts, risks, amendments),
         warnings=warnings + [w for f in fields for w in (f"{f.name}: {x}" for x in f.warnings)],
     )
     return {"brief": brief.model_dump(mode="json")}
@@ -211,12 +264,21 @@ def _referenced(
     fields: Sequence[BriefField],
     conflicts: Sequence[Conflict],
     risks: Sequence[Risk],
+    amendments: Sequence[Amendment],
 ) -> list[Citation]:
     """The citations the brief shows a marker for (another document's value that agrees
     with the field's is not shown)."""
     shown = {n for f in fields for n in f.citations}
     shown |= {v.citation for c in conflicts for v in c.values} | {r.citation for r in risks}
+    shown |= {n for a in amendments for c in a.changes for n in (c.citation, c.was_citation)}
     return [c for c in citations if c.n in shown]
+
+
+def _change(now: str, was: str) -> AmendmentChange:
+    """A change as the brief shows it: both sentences with their numbered markers."""
+    return AmendmentChange(
+        now=now, citation=markers_in(now)[0], was=was, was_citation=markers_in(was)[0]
+    )
 
 
 def _risks(
@@ -275,11 +337,15 @@ def build_graph() -> StateGraph:
     builder.add_node("validate", validate)
     builder.add_node("fill_fields", fill_fields)
     builder.add_node("find_risks", find_risks_node)
+    builder.add_node("find_amendments", find_amendments_node)
     builder.add_node("assemble", assemble)
     builder.add_edge(START, "validate")
-    builder.add_conditional_edges("validate", fan_out, ["fill_fields", "find_risks"])
+    builder.add_conditional_edges(
+        "validate", fan_out, ["fill_fields", "find_risks", "find_amendments"]
+    )
     builder.add_edge("fill_fields", "assemble")
     builder.add_edge("find_risks", "assemble")
+    builder.add_edge("find_amendments", "assemble")
     builder.add_edge("assemble", END)
     return builder
 

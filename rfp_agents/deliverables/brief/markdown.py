@@ -8,7 +8,7 @@ SHORT_VALUE_CHARACTERS = 220
 
 
 def brief_markdown(brief: Brief, short: bool = False) -> str:
-    """One page: the fields, conflicts, risks, then the numbered sources.
+    """One page: the fields, conflicts, risks, amendments, then the numbered sources.
 
     ``short`` cuts long values (the terminal view; the file keeps them whole)."""
     lines = [f"# Brief: {', '.join(brief.documents) or brief.knowledge_base}", ""]
@@ -31,6 +31,14 @@ def brief_markdown(brief: Brief, short: bool = False) -> str:
                     text[: SHORT_VALUE_CHARACTERS - 1].rsplit(" ", 1)[0] + f" … [{risk.citation}]"
                 )
             lines.append(f"- **{risk.label}:** {text}")
+    if brief.amendments:
+        lines += ["", "## Amendments", ""]
+        for amendment in brief.amendments:
+            lines.append(f"- **{amendment.file}** amends {', '.join(amendment.amends)}:")
+            for change in amendment.changes:
+                lines.append(f"  - now: {change.now} (was: {change.was})")
+            if not amendment.changes:
+                lines.append("  - it restates no requirement with a change")
     lines += ["", "## Sources", ""]
     for citation in brief.citations:
         ocr = " (OCR)" if citation.ocr_confidence is not None else ""

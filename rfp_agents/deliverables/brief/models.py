@@ -53,6 +53,23 @@ class Risk(BaseModel):
     page: int
 
 
+class AmendmentChange(BaseModel):
+    """A requirement an amending document restates with a change, and what it said before."""
+
+    now: str = Field(description="The amending document's sentence, with its [n] marker.")
+    citation: int
+    was: str = Field(description="The amended document's sentence, with its [n] marker.")
+    was_citation: int
+
+
+class Amendment(BaseModel):
+    """A document that amends or answers questions on others, and what it changes."""
+
+    file: str
+    amends: list[str] = Field(description="The files of the solicitation it amends.")
+    changes: list[AmendmentChange] = Field(default_factory=list)
+
+
 class Brief(BaseModel):
     """A one-page brief of a knowledge base's documents (or of the files named)."""
 
@@ -62,6 +79,7 @@ class Brief(BaseModel):
     fields: list[BriefField]
     conflicts: list[Conflict] = Field(default_factory=list)
     risks: list[Risk] = Field(default_factory=list)
+    amendments: list[Amendment] = Field(default_factory=list)
     citations: list[Citation] = Field(description="Every passage a value or risk cites.")
     warnings: list[str] = Field(default_factory=list)
 

@@ -24,6 +24,9 @@ class BriefState(BriefInput):
     """One ``FieldFinding`` (as a dict) per field, from the domain agents."""
     risks: Annotated[list[dict[str, Any]], gather] = field(default_factory=list)
     """One ``{rule, sentence, evidence}`` per risk sentence found."""
+    amendments: Annotated[list[dict[str, Any]], gather] = field(default_factory=list)
+    """One ``{file, amends, changes: [{now, now_evidence, was, was_evidence}]}`` per amending
+    document."""
     warnings: Annotated[list[str], gather] = field(default_factory=list)
     brief: dict[str, Any] | None = None
     """The ``Brief`` (as a dict)."""
