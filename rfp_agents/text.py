@@ -183,24 +183,39 @@ def table_cells(block: str) -> str:
     capitalised word after a line that does not go on starts a new cell, unless it goes on
     with a name ("… shall provide Program / Management / Support (See Section 5.2)")."""
     lines = block.splitlines()
-    narrow = [0 < len(line.strip()) <= NARROW_LINE_CHARACTERS for line in lines]
+    tabular = _in_narrow_runs(lines)
     out: list[str] = []
     in_name = False
     for i, line in enumerate(lines):
-        words = line.split()
-        if i and narrow[i] and narrow[i - 1] and _in_narrow_run(narrow, i):
-            previous = lines[i - 1].strip()
-            if CELL_START.match(line.strip()) and not CONTINUES.search(previous):
-                if in_name or _ends_in_name(previous) or _name_run(previous, words):
-                    in_name = (in_name or _ends_in_name(previous)) and all(
-                        w[:1].isupper() or w.startswith("(") for w in words
-                    )
-                    out.append(line)
-                    continue
-                out.append("")
-        in_name = False
+        previous = lines[i - 1].strip() if i else ""
+        opens = (
+            i > 0
+            and tabular[i]
+            and tabular[i - 1]
+            and CELL_START.match(line.strip()) is not None
+            and not CONTINUES.search(previous)
+        )
+        if not opens:
+            in_name = False
+        elif in_name or _ends_in_name(previous):
+            in_name = all(w[:1].isupper() or w.startswith("(") for w in line.split())
+        elif not _name_run(previous, line.split()):
+            out.append("")  # a new cell
         out.append(line)
     return "\n".join(out)
+
+
+def _in_narrow_runs(lines: list[str]) -> list[bool]:
+    """For each line: is it one of at least ``MIN_NARROW_LINES`` narrow lines in a row?"""
+    narrow = [0 < len(line.strip()) <= NARROW_LINE_CHARACTERS for line in lines]
+    marked = [False] * len(lines)
+    start = 0
+    for end in range(len(lines) + 1):
+        if end == len(lines) or not narrow[end]:
+            if end - start >= MIN_NARROW_LINES:
+                marked[start:end] = [True] * (end - start)
+            start = end + 1
+    return marked
 
 
 def _ends_in_name(previous: str) -> bool:
@@ -218,17 +233,6 @@ def _name_run(previous: str, words: list[str]) -> bool:
     attached / Performance Work Statement (PWS)"), not after a closed one ("(bi-weekly) /
     Tested Code")."""
     return previous[-1:].isalnum() and len(words) > 1 and words[1][:1].isupper()
-
-
-def _in_narrow_run(narrow: list[bool], index: int) -> bool:
-    """True when line ``index`` is one of ``MIN_NARROW_LINES`` narrow lines in a row."""
-    start = index
-    while start > 0 and narrow[start - 1]:
-        start -= 1
-    end = index
-    while end + 1 < len(narrow) and narrow[end + 1]:
-        end += 1
-    return end - start + 1 >= MIN_NARROW_LINES
 
 
 def split_sentences(text: str, max_characters: int = 400) -> list[str]:
