@@ -13,10 +13,7 @@ def brief_markdown(brief: Brief, short: bool = False) -> str:
     ``short`` cuts long values (the terminal view; the file keeps them whole)."""
     lines = [f"# Brief: {', '.join(brief.documents) or brief.knowledge_base}", ""]
     for field in brief.fields:
-        value = field.value
-        if short and len(value) > SHORT_VALUE_CHARACTERS:
-            value = value[: SHORT_VALUE_CHARACTERS - 1].rsplit(" ", 1)[0] + " …"
-        lines.append(f"- **{field.label}:** {value}")
+        lines.append(f"- **{field.label}:** {_cut(field.value, short)}")
     if brief.conflicts:
         lines += ["", "## Conflicts", ""]
         for conflict in brief.conflicts:
@@ -25,18 +22,15 @@ def brief_markdown(brief: Brief, short: bool = False) -> str:
     if brief.risks:
         lines += ["", "## Risks", ""]
         for risk in brief.risks:
-            text = risk.text
-            if short and len(text) > SHORT_VALUE_CHARACTERS:
-                text = (
-                    text[: SHORT_VALUE_CHARACTERS - 1].rsplit(" ", 1)[0] + f" … [{risk.citation}]"
-                )
-            lines.append(f"- **{risk.label}:** {text}")
+            lines.append(f"- **{risk.label}:** {_cut(risk.text, short, risk.citation)}")
     if brief.amendments:
         lines += ["", "## Amendments", ""]
         for amendment in brief.amendments:
             lines.append(f"- **{amendment.file}** amends {', '.join(amendment.amends)}:")
             for change in amendment.changes:
-                lines.append(f"  - now: {change.now} (was: {change.was})")
+                now = _cut(change.now, short, change.citation)
+                was = _cut(change.was, short, change.was_citation)
+                lines.append(f"  - now: {now} (was: {was})")
             if not amendment.changes:
                 lines.append("  - it restates no requirement with a change")
     lines += ["", "## Sources", ""]
@@ -44,3 +38,11 @@ def brief_markdown(brief: Brief, short: bool = False) -> str:
         ocr = " (OCR)" if citation.ocr_confidence is not None else ""
         lines.append(f"[{citation.n}] {citation.source_file} p. {citation.page_number}{ocr}")
     return "\n".join(lines) + "\n"
+
+
+def _cut(text: str, short: bool, citation: int | None = None) -> str:
+    """``text`` cut at a word for the short view, its citation marker kept."""
+    if not short or len(text) <= SHORT_VALUE_CHARACTERS:
+        return text
+    cut = text[: SHORT_VALUE_CHARACTERS - 1].rsplit(" ", 1)[0] + " …"
+    return f"{cut} [{citation}]" if citation is not None else cut
