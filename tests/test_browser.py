@@ -11,15 +11,18 @@ import os
 import threading
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 import uvicorn
-from playwright.sync_api import expect, sync_playwright
+from playwright.sync_api import Page, expect, sync_playwright
 
 from rfp_agents.api.app import create_app
 from rfp_agents.config import Settings
+from rfp_agents.ingest import ingest_paths
 from rfp_agents.local_llm import free_port
+from tests.pdf_factory import text_pdf
 from tests.strict_server import tool_call_reply
 from tests.test_agent_loop import LD_ANSWER
 
@@ -40,6 +43,21 @@ def serve(settings: Settings) -> Iterator[str]:
     yield f"http://127.0.0.1:{port}"
     instance.should_exit = True
     thread.join(timeout=10)
+
+
+@contextmanager
+def page_on(url: str, kb: str) -> Iterator[Page]:
+    """A Chromium page on the server at ``url`` with knowledge base ``kb`` chosen."""
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=CHROMIUM, args=["--no-sandbox", "--disable-background-networking"]
+        )
+        page = browser.new_page(viewport={"width": 1366, "height": 900})
+        page.goto(url)
+        expect(page.locator(f"#kb option[value={kb}]")).to_have_count(1)
+        page.select_option("#kb", kb)
+        yield page
+        browser.close()
 
 
 @pytest.fixture(scope="module")
@@ -162,14 +180,7 @@ def test_the_page_shows_each_agents_draft_while_the_model_writes(
 
 
 def test_the_compliance_matrix_is_a_filterable_table(server: str):
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=CHROMIUM, args=["--no-sandbox", "--disable-background-networking"]
-        )
-        page = browser.new_page(viewport={"width": 1366, "height": 900})
-        page.goto(server)
-        expect(page.locator("#kb option[value=sample]")).to_have_count(1)
-        page.select_option("#kb", "sample")
+    with page_on(server, "sample") as page:
         page.click("#matrix-button")
         rows = page.locator("#matrix tbody tr")
         expect(page.locator("#matrix-status")).to_contain_text("requirements", timeout=30_000)
@@ -198,18 +209,10 @@ def test_the_compliance_matrix_is_a_filterable_table(server: str):
         if SCREENSHOT:
             page.locator("#matrix-title").scroll_into_view_if_needed()
             page.screenshot(path=SCREENSHOT.replace(".png", "-matrix.png"))
-        browser.close()
 
 
 def test_the_brief_shows_each_field_cited_and_opens_its_page(server: str):
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=CHROMIUM, args=["--no-sandbox", "--disable-background-networking"]
-        )
-        page = browser.new_page(viewport={"width": 1366, "height": 900})
-        page.goto(server)
-        expect(page.locator("#kb option[value=sample]")).to_have_count(1)
-        page.select_option("#kb", "sample")
+    with page_on(server, "sample") as page:
         page.click("#brief-button")
         expect(page.locator("#brief-status")).to_contain_text("fields found", timeout=60_000)
         due = page.locator("#brief dt", has_text="Proposals due").locator(
@@ -232,4 +235,38 @@ def test_the_brief_shows_each_field_cited_and_opens_its_page(server: str):
         if SCREENSHOT:
             page.locator("#brief-title").scroll_into_view_if_needed()
             page.screenshot(path=SCREENSHOT.replace(".png", "-brief.png"))
-        browser.close()
+
+
+@pytest.fixture(scope="module")
+def amended_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A server whose knowledge base "city" holds an RFP and an amendment that changes one of
+    its requirements."""
+    folder = tmp_path_factory.mktemp("amended_pdfs")
+    text_pdf(folder / "city-rfp.pdf", [
+        "Request for Proposals 24-118: Street Lighting Maintenance.\n"
+        "The contractor shall repair reported outages within five business days.",
+    ])  # fmt: skip
+    text_pdf(folder / "city-rfp-amendment-1.pdf", [
+        "Amendment 1 to Request for Proposals 24-118.\n"
+        "The contractor shall repair reported outages within three business days.",
+    ])  # fmt: skip
+    settings = Settings(home=tmp_path_factory.mktemp("amended_home"))
+    assert ingest_paths([folder], settings, "city").exit_code == 0
+    yield from serve(settings)
+
+
+def test_the_brief_shows_what_an_amendment_changes_both_cited(amended_server: str):
+    with page_on(amended_server, "city") as page:
+        page.click("#brief-button")
+        amendments = page.locator("#brief-amendments")
+        expect(amendments).to_be_visible(timeout=60_000)
+        expect(amendments).to_contain_text("city-rfp-amendment-1.pdf amends city-rfp.pdf")
+        change = amendments.locator("li", has_text="three business days")
+        expect(change).to_contain_text("five business days")
+        # the new wording cites the amendment, the old one the RFP: hover each marker
+        markers = change.locator(".cite button")
+        expect(markers).to_have_count(2)
+        markers.nth(0).hover()
+        expect(change.locator(".tip .where").nth(0)).to_contain_text("city-rfp-amendment-1.pdf")
+        markers.nth(1).hover()
+        expect(change.locator(".tip .where").nth(1)).to_contain_text("city-rfp.pdf, p. 1")
