@@ -99,6 +99,8 @@ def test_the_same_requirement_in_two_documents_is_one_row_citing_both(settings: 
         ("The Court will determine what security controls are required.", None),
         ("The plan may be accepted even though further work is required.", "advisory"),
         ("Providers may disclose records where the disclosures are required by law.", "advisory"),
+        # the buyer as subject after a Q&A's answer marker
+        ("A37: The Court has not yet decided whether the System must support iOS.", None),
         # the document describing itself is no requirement
         (
             "It also provides a method to evaluate the services the contractor is required to "
@@ -198,6 +200,27 @@ def test_a_table_printed_cell_by_cell_gives_one_row_a_cell():
     # prose wrapped at the page width is left alone
     prose = "The contractor shall deliver the\nMonthly Status Report by the fifth day."
     assert table_cells(prose) == prose
+
+
+def test_a_vendors_question_in_a_qa_is_no_row_but_an_rfps_question_prompt_is(
+    settings: Settings, workdir
+):
+    text_pdf(workdir / "answers.pdf", [
+        "Questions and Answers\nQ7: What can you tell us about the staging environment? Any "
+        "details you can provide would help in scoping the environment the Contractor will "
+        "provide.\nA7: The Contractor must host its own development environment.",
+    ])  # fmt: skip
+    text_pdf(workdir / "prompts.pdf", [
+        "Technical Volume\nQuestion 1: Describe your approach to data migration. Offerors must "
+        "describe the tools they will use. Offerors must name a migration lead.",
+    ])  # fmt: skip
+    assert ingest_paths([workdir], settings, "qa").exit_code == 0
+    rows = [r.requirement for r in requirements(KnowledgeBase.open("qa", settings))]
+    assert not any("scoping the environment" in r for r in rows)
+    assert any("must host its own development environment" in r for r in rows)
+    # no answer follows the prompt: it is an instruction, and its requirements are rows
+    assert any("must describe the tools" in r for r in rows)
+    assert any("must name a migration lead" in r for r in rows)
 
 
 def test_an_amendment_row_links_the_row_it_changes(settings: Settings, workdir):

@@ -12,7 +12,8 @@ sentences and list items, and keeps the statements that oblige someone:
 
 Statements without such a verb are information, not rows; so are statements whose subject is
 the buyer or one of its officials (``vocabulary/parties.toml``: "The COR shall notify the
-CO"), and a Q&A's questions, even when they quote a requirement. A lead-in that ends with a
+CO"), and a Q&A's questions, even when they quote a requirement (the whole question, from
+"Q7:" to the answer "A7:"). A lead-in that ends with a
 colon ("The Contractor shall:") is joined to each of its items. The same requirement in
 several documents is one row citing each place (``also_in``); amendments, evaluation
 factors and UCF sections link rows (``links.py``). Each row carries its domain (the keyword
@@ -210,7 +211,7 @@ def binds_the_buyer(sentence: str) -> bool:
     shall notify the CO"): what the buyer does is not the bidder's requirement. A bidder
     named before the verb ("The State requires that the Contractor shall...") keeps it a
     requirement."""
-    return bool(_buyer_subject().match(LEADING_HEADING.sub("", sentence)))
+    return bool(_buyer_subject().match(LEADING_HEADING.sub("", ANSWER_START.sub("", sentence))))
 
 
 @cache
@@ -297,24 +298,73 @@ def requirements(
 
 def statements(kb: KnowledgeBase, source: str) -> Iterator[tuple[str, dict[str, Any]]]:
     """Each sentence or list item of a document, page by page, with the metadata of the
-    chunk it is in; an item of a list is joined to its lead-in."""
+    chunk it is in; an item of a list is joined to its lead-in. A vendor's question in a Q&A
+    ("Q7: … Any additional details you can provide would help … the Contractor will
+    provide.") is not a statement of the document: its sentences up to the answer ("A7:")
+    are left out."""
+    lead_in, items = "", 0
+    for sentence, meta, opens_section in _outside_questions(_sentences(kb, source)):
+        if opens_section:  # a new section ends any list
+            lead_in, items = "", 0
+        yield from _statement(sentence, meta, lead_in, items)
+        lead_in, items = _next_list_state(sentence, lead_in, items)
+
+
+Sentence = tuple[str, dict[str, Any], bool]
+"""A sentence, its chunk's metadata, and whether it is the first under a new heading."""
+
+
+def _sentences(kb: KnowledgeBase, source: str) -> Iterator[Sentence]:
+    """The document's sentences in reading order, each with its chunk's metadata (with the
+    numbered heading and the UCF section it sits under)."""
     by_page: dict[int, list[tuple[str, dict[str, Any]]]] = {}
     for text, meta in kb.iter_chunks({"source": source}):
         by_page.setdefault(int(meta["page_number"]), []).append((text, meta))
-    lead_in, items, section, ucf = "", 0, "", ""
+    section, ucf = "", ""
     for page in sorted(by_page):
         chunks = sorted(by_page[page], key=lambda row: int(row[1].get("chunk_index", 0)))
         for heading, block in _sections(join_overlapping([t for t, _ in chunks])):
-            if heading:  # a new section ends any list
-                section, lead_in, items = heading, "", 0
+            section, opens_section = heading or section, bool(heading)
             for letter, run in _ucf_runs(block, ucf):
                 ucf = letter
                 for sentence in answer_sentences(table_cells(run)):
                     meta = {**_chunk_holding(sentence, chunks)}
                     meta["section"] = section or meta.get("section", "")
                     meta["ucf_section"] = ucf
-                    yield from _statement(sentence, meta, lead_in, items)
-                    lead_in, items = _next_list_state(sentence, lead_in, items)
+                    yield sentence, meta, opens_section
+                    opens_section = False
+
+
+QUESTION_START = re.compile(r"(?:^\W*|\s)(?:Q\s?\d+|Question\s?\d+)\s*[:.)-]", re.IGNORECASE)
+"""A question's number, at the sentence's start or after a heading glued to it."""
+ANSWER_START = re.compile(
+    r"^\W*(?:A\s?\d+|Answer\s?\d*|Response\s?\d*|Government\s+Response)\s*[:.)-]",
+    re.IGNORECASE,
+)
+MAX_QUESTION_SENTENCES = 8
+"""A "question" that no answer follows within this many sentences is not a Q&A's (an RFP's
+"Question 1: Describe your approach…" prompts are instructions)."""
+
+
+def _outside_questions(sentences: Iterator[Sentence]) -> Iterator[Sentence]:
+    """The sentences without the questions of a Q&A: from "Q7:" to the answer "A7:". A
+    question no answer follows is kept after all."""
+    held: list[Sentence] = []
+    for item in sentences:
+        if QUESTION_START.search(item[0]):
+            yield from held
+            held = [item]
+        elif held and ANSWER_START.match(item[0]):
+            held = []
+            yield item
+        elif held:
+            held.append(item)
+            if len(held) > MAX_QUESTION_SENTENCES:
+                yield from held
+                held = []
+        else:
+            yield item
+    yield from held
 
 
 def _ucf_runs(block: str, letter: str) -> Iterator[tuple[str, str]]:
