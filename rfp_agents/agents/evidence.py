@@ -42,6 +42,13 @@ class Evidence(BaseModel):
     def key(self) -> tuple[str, str]:
         return (self.kb, self.chunk_id)
 
+    @property
+    def chunk_index(self) -> int:
+        """The chunk's place on its document ("…-p4-c22" is 22): passages of one page in the
+        order they were written."""
+        index = self.chunk_id.rsplit("-c", 1)[-1]
+        return int(index) if index.isdigit() else 0
+
     @classmethod
     def from_chunk(
         cls,

@@ -495,8 +495,7 @@ def _asked_in_another_language(question: str, evidence: Sequence[Evidence]) -> b
 
 def _reading_order(item: Evidence) -> tuple[str, str, int, int]:
     """(kb, file, page, chunk index): passages of one page in the order they were written."""
-    index = item.chunk_id.rsplit("-c", 1)[-1]
-    return (item.kb, item.source_file, item.page_number, int(index) if index.isdigit() else 0)
+    return (item.kb, item.source_file, item.page_number, item.chunk_index)
 
 
 LIST_MARKER = re.compile(r"^\(?(?:[A-Za-z]|[0-9]{1,2}|[ivxIVX]{1,4})[.)]$")

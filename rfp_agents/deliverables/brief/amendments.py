@@ -11,7 +11,8 @@ sees what was and what now is.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+
+from pydantic import BaseModel, Field
 
 from rfp_agents.agents.evidence import Evidence
 from rfp_agents.deliverables.links import amended_documents
@@ -22,8 +23,7 @@ MAX_CHANGES = 10
 """Changes listed per amending document (the matrix has them all)."""
 
 
-@dataclass(frozen=True)
-class Change:
+class Change(BaseModel):
     """One requirement as the amendment states it now, and as the amended document did."""
 
     now: str
@@ -32,11 +32,12 @@ class Change:
     was_evidence: Evidence
 
 
-@dataclass(frozen=True)
-class AmendingDocument:
+class AmendingDocument(BaseModel):
+    """What ``find_amendments`` passes to the brief's ``assemble`` (through the graph state)."""
+
     file: str
     amends: list[str]
-    changes: list[Change] = field(default_factory=list)
+    changes: list[Change] = Field(default_factory=list)
 
 
 def find_amendments(kb: KnowledgeBase, records: Sequence[DocumentRecord]) -> list[AmendingDocument]:
@@ -54,17 +55,25 @@ def find_amendments(kb: KnowledgeBase, records: Sequence[DocumentRecord]) -> lis
     by_id = {r.id: r for r in rows}
     found = []
     for file in sorted(amended):
-        changes = [
-            Change(row.requirement, _evidence(kb, row), base.requirement, _evidence(kb, base))
+        pairs = [
+            (row, base)
             for row in rows
             if row.file == file and (base := by_id.get(row.amends)) is not None
+        ][:MAX_CHANGES]
+        changes = [
+            Change(
+                now=row.requirement,
+                now_evidence=_evidence(kb, row),
+                was=base.requirement,
+                was_evidence=_evidence(kb, base),
+            )
+            for row, base in pairs
         ]
-        found.append(AmendingDocument(file, sorted(amended[file]), changes[:MAX_CHANGES]))
+        found.append(AmendingDocument(file=file, amends=sorted(amended[file]), changes=changes))
     return found
 
 
 def _evidence(kb: KnowledgeBase, row: Requirement) -> Evidence:
     """The chunk the row comes from, as a passage to cite."""
-    chunks = kb.page_chunks(row.file, row.page)
-    text, meta = next(((t, m) for t, m in chunks if m.get("chunk_id") == row.chunk_id), chunks[0])
-    return Evidence.from_chunk(kb.name, text, meta, "find_amendments")
+    text, meta = kb.chunk(row.chunk_id) or ("", {"source": row.file, "page_number": row.page})
+    return Evidence.from_chunk(kb.name, text or row.requirement, meta, "find_amendments")

@@ -54,15 +54,18 @@ LINE_NUMBER = re.compile(
     r"^\s*((?=[A-Z0-9-]*\d{3})(?=[A-Z0-9-]*[A-Z]{2})[A-Z0-9][A-Z0-9-]{7,})\b", re.MULTILINE
 )
 """A solicitation number opening a cover line ("4QTFHS150004 – Modification #5")."""
+NAME_WORD = r"[A-Z][\w.&'’-]*"
+NAME_LINKS = r"of|for|the|de|del"
+"""An organisation's name: capitalised words and the small words between them."""
 ISSUED_BY = re.compile(
     r"\bissued by\s*:?\s*(?:the\s+)?"
-    r"([A-Z][\w.&'’-]*(?:\s+(?:of|and|for|the|de|del|[A-Z][\w.&'’-]*)){1,8})"
+    rf"({NAME_WORD}(?:\s+(?:{NAME_LINKS}|and|{NAME_WORD})){{1,8}})"
 )
 """An issuer the document names: "issued by the United States Tax Court on August 2"."""
 CONTRACT_BETWEEN = re.compile(
     r"\b(?:contract|agreement)\s+is\s+(?:made\s+)?(?:and\s+entered\s+into\s+)?"
     r"(?:by\s+and\s+)?between\s+(?:the\s+)?"
-    r"([A-Z][\w.&'’-]*(?:\s+(?:of|for|the|de|del|[A-Z][\w.&'’-]*)){0,8})"
+    rf"({NAME_WORD}(?:\s+(?:{NAME_LINKS}|{NAME_WORD})){{0,8}})"
 )
 """The buyer a contract form names first: "This contract is between the State of Alaska,
 …, and … the Contractor" (a name stops at "and", which starts the other party)."""

@@ -85,12 +85,12 @@ def _date_segments(sentence: str) -> list[str]:
     """The sentence cut after each calendar date (with its year and time). A placeholder
     ("TBD") ends its row too: the next row's date is not that row's."""
     segments, start = [], 0
-    ends = sorted([*CALENDAR.finditer(sentence), *PLACEHOLDER.finditer(sentence)],
-                  key=lambda m: m.start())  # fmt: skip
-    for match in ends:
+    dates = [(m, True) for m in CALENDAR.finditer(sentence)]
+    placeholders = [(m, False) for m in PLACEHOLDER.finditer(sentence)]
+    for match, is_date in sorted(dates + placeholders, key=lambda pair: pair[0].start()):
         if match.start() < start:
             continue
-        if PLACEHOLDER.fullmatch(match.group(0)):
+        if not is_date:
             start = match.end()
             continue
         tail = DATE_TAIL.match(sentence, match.end())

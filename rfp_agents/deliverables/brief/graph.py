@@ -25,7 +25,7 @@ from rfp_agents.agents.citations import Citation, check_markers, markers_in, num
 from rfp_agents.agents.evidence import Evidence, EvidenceLog, by_ref
 from rfp_agents.agents.scope import KnowledgeScope
 from rfp_agents.agents.tools import KnowledgeTools
-from rfp_agents.deliverables.brief.amendments import find_amendments
+from rfp_agents.deliverables.brief.amendments import AmendingDocument, find_amendments
 from rfp_agents.deliverables.brief.conflicts import find_conflict
 from rfp_agents.deliverables.brief.cover import read_cover
 from rfp_agents.deliverables.brief.fields import FieldSpec, specs_named
@@ -151,19 +151,11 @@ def find_amendments_node(
 ) -> dict:
     """The amending documents in scope and the requirements they change."""
     setup = run_setup(runtime, config)
-    found = []
-    for kb, records in _scope_documents(setup.context, setup.settings):
-        for document in find_amendments(kb, records):
-            changes = [
-                {
-                    "now": c.now,
-                    "now_evidence": c.now_evidence.model_dump(mode="json"),
-                    "was": c.was,
-                    "was_evidence": c.was_evidence.model_dump(mode="json"),
-                }
-                for c in document.changes
-            ]
-            found.append({"file": document.file, "amends": document.amends, "changes": changes})
+    found = [
+        document.model_dump(mode="json")
+        for kb, records in _scope_documents(setup.context, setup.settings)
+        for document in find_amendments(kb, records)
+    ]
     return {"amendments": found}
 
 
@@ -182,19 +174,16 @@ def assemble(state: BriefState, runtime: Runtime[Context], config: RunnableConfi
             warnings.append(f"{spec.name}: the cited passage does not support part of the value")
     risk_entries = [(Evidence.model_validate(r["evidence"]), r) for r in state.risks]
     others = [(i, o) for i, f in enumerate(ordered) for o in f.elsewhere]
-    changes = [c for a in state.amendments for c in a["changes"]]
+    amending = [AmendingDocument.model_validate(a) for a in state.amendments]
+    changes = [c for a in amending for c in a.changes]
     texts, citations = number_citations(
         [(s.domain, text, f.evidence) for s, text, f in zip(specs, checked, ordered, strict=True)]
         + [("risk", f"{r['sentence'].rstrip()} [1]", [e]) for e, r in risk_entries]
         + [(specs[i].domain, o.text, o.evidence) for i, o in others]
         + [
-            (
-                "amendment",
-                f"{c[side].rstrip().rstrip('.')} [1].",
-                [Evidence.model_validate(c[f"{side}_evidence"])],
-            )
+            ("amendment", f"{text.rstrip().rstrip('.')} [1].", [evidence])
             for c in changes
-            for side in ("now", "was")
+            for text, evidence in ((c.now, c.now_evidence), (c.was, c.was_evidence))
         ]
     )
     start = len(specs) + len(risk_entries)
@@ -215,11 +204,11 @@ def assemble(state: BriefState, runtime: Runtime[Context], config: RunnableConfi
     risks = _risks(risk_entries, texts[len(specs) : len(specs) + len(risk_entries)], cited)
     amendments = [
         Amendment(
-            file=a["file"],
-            amends=a["amends"],
-            changes=[_change(next(change_texts), next(change_texts)) for _ in a["changes"]],
+            file=a.file,
+            amends=a.amends,
+            changes=[_change(next(change_texts), next(change_texts)) for _ in a.changes],
         )
-        for a in state.amendments
+        for a in amending
     ]
     documents = sorted(
         {

@@ -25,8 +25,7 @@ class BriefState(BriefInput):
     risks: Annotated[list[dict[str, Any]], gather] = field(default_factory=list)
     """One ``{rule, sentence, evidence}`` per risk sentence found."""
     amendments: Annotated[list[dict[str, Any]], gather] = field(default_factory=list)
-    """One ``{file, amends, changes: [{now, now_evidence, was, was_evidence}]}`` per amending
-    document."""
+    """One ``AmendingDocument`` (as a dict) per amending document."""
     warnings: Annotated[list[str], gather] = field(default_factory=list)
     brief: dict[str, Any] | None = None
     """The ``Brief`` (as a dict)."""

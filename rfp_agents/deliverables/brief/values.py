@@ -243,15 +243,12 @@ def _page_texts(evidence: Sequence[Evidence]) -> dict[tuple[str, int], str]:
         by_page.setdefault((item.source_file, item.page_number), []).append(item)
     return {
         page: " ".join(
-            join_overlapping([e.content for e in sorted(items, key=_chunk_index)]).split()
+            join_overlapping(
+                [e.content for e in sorted(items, key=lambda e: e.chunk_index)]
+            ).split()
         )
         for page, items in by_page.items()
     }
-
-
-def _chunk_index(evidence: Evidence) -> int:
-    found = re.search(r"-c(\d+)$", evidence.chunk_id)
-    return int(found.group(1)) if found else 0
 
 
 def _finding_of(spec: FieldSpec, finding) -> FieldFinding:
