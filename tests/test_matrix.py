@@ -208,7 +208,9 @@ def test_a_vendors_question_in_a_qa_is_no_row_but_an_rfps_question_prompt_is(
     text_pdf(workdir / "answers.pdf", [
         "Questions and Answers\nQ7: What can you tell us about the staging environment? Any "
         "details you can provide would help in scoping the environment the Contractor will "
-        "provide.\nA7: The Contractor must host its own development environment.",
+        "provide.\nA7: The Contractor must host its own development environment. Section 5 "
+        "is amended to read: \"The Contractor shall mirror the staging environment.\" "
+        "Q8: Will you share the network diagram? A8: Yes.",
     ])  # fmt: skip
     text_pdf(workdir / "prompts.pdf", [
         "Technical Volume\nQuestion 1: Describe your approach to data migration. Offerors must "
@@ -218,6 +220,8 @@ def test_a_vendors_question_in_a_qa_is_no_row_but_an_rfps_question_prompt_is(
     rows = [r.requirement for r in requirements(KnowledgeBase.open("qa", settings))]
     assert not any("scoping the environment" in r for r in rows)
     assert any("must host its own development environment" in r for r in rows)
+    # an answer's text before the next question glued to it by a closing quote stays a row
+    assert any("shall mirror the staging environment" in r for r in rows)
     # no answer follows the prompt: it is an instruction, and its requirements are rows
     assert any("must describe the tools" in r for r in rows)
     assert any("must name a migration lead" in r for r in rows)

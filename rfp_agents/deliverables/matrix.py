@@ -78,6 +78,9 @@ QUANTITY_FIGURE = re.compile(
     r"thirty|sixty|ninety)\b",
     re.IGNORECASE,
 )
+"""A figure of a standard: digits or a small number written out. Narrower than the
+answerer's ``question_focus.QUANTITY`` on purpose: "at least once per year" is a habit of the
+buyer's, not a standard the bidder meets."""
 MAX_STANDARD_CHARACTERS = 200
 """A performance standard is a table cell's words, not a paragraph."""
 FINITE_VERB = re.compile(
@@ -139,7 +142,11 @@ DESCRIBES_THE_DOCUMENT = re.compile(
 )
 """What the document itself does ("It also provides a systematic method to evaluate the
 services the contractor is required to furnish"): a description, not a requirement."""
-QUESTION = re.compile(r"\?\W{0,3}$|^\W*(?:Q\s?\d+|Question\s?\d*)\s*[:.)-]", re.IGNORECASE)
+QUESTION_NUMBER = r"(?:Q\s?\d+|Question\s?\d+)\s*[:.)-]"
+"""A Q&A's question number ("Q7:", "Question 12.")."""
+QUESTION_START = re.compile(rf"^\W*{QUESTION_NUMBER}", re.IGNORECASE)
+"""A sentence that opens a Q&A's question (a bare "Question:" inside one does not)."""
+QUESTION = re.compile(rf"\?\W{{0,3}}$|^\W*(?:{QUESTION_NUMBER}|Question\s*:)", re.IGNORECASE)
 """A vendor's question in a Q&A ("Q1: The RFQ states: '… must …' What page limits apply?")."""
 
 
@@ -327,7 +334,7 @@ def _sentences(kb: KnowledgeBase, source: str) -> Iterator[Sentence]:
             section, opens_section = heading or section, bool(heading)
             for letter, run in _ucf_runs(block, ucf):
                 ucf = letter
-                for sentence in answer_sentences(table_cells(run)):
+                for sentence in _at_questions(answer_sentences(table_cells(run))):
                     meta = {**_chunk_holding(sentence, chunks)}
                     meta["section"] = section or meta.get("section", "")
                     meta["ucf_section"] = ucf
@@ -335,8 +342,10 @@ def _sentences(kb: KnowledgeBase, source: str) -> Iterator[Sentence]:
                     opens_section = False
 
 
-QUESTION_START = re.compile(r"(?:^\W*|\s)(?:Q\s?\d+|Question\s?\d+)\s*[:.)-]", re.IGNORECASE)
-"""A question's number, at the sentence's start or after a heading glued to it."""
+QUESTION_INSIDE = re.compile(rf"\s+(?={QUESTION_NUMBER})", re.IGNORECASE)
+"""Where a question starts inside what the splitter left as one sentence: after a heading
+("Questions and Answers Q7: …") or after an answer whose closing quote hid its period
+("… is amended to read: “… 30 pages combined.” Q2: Re Similar Experience …")."""
 ANSWER_START = re.compile(
     r"^\W*(?:A\s?\d+|Answer\s?\d*|Response\s?\d*|Government\s+Response)\s*[:.)-]",
     re.IGNORECASE,
@@ -346,12 +355,18 @@ MAX_QUESTION_SENTENCES = 8
 "Question 1: Describe your approach…" prompts are instructions)."""
 
 
+def _at_questions(sentences: list[str]) -> Iterator[str]:
+    """The sentences, each cut where a Q&A's question starts inside it."""
+    for sentence in sentences:
+        yield from (part for part in QUESTION_INSIDE.split(sentence) if part)
+
+
 def _outside_questions(sentences: Iterator[Sentence]) -> Iterator[Sentence]:
     """The sentences without the questions of a Q&A: from "Q7:" to the answer "A7:". A
     question no answer follows is kept after all."""
     held: list[Sentence] = []
     for item in sentences:
-        if QUESTION_START.search(item[0]):
+        if QUESTION_START.match(item[0]):
             yield from held
             held = [item]
         elif held and ANSWER_START.match(item[0]):
