@@ -59,8 +59,19 @@ $(TESSERACT):
 	  echo "scanned pages need Tesseract: sudo apt-get install $(OCR_PACKAGES)" >&2; exit 1; \
 	fi
 
-## test: set up with dev extras, Chromium and Tesseract, lint, and run the whole test suite.
-test: $(VENV)/.dev $(CHROMIUM) $(TESSERACT)
+# English questions on Spanish tenders are machine-translated by Apertium (rule-based,
+# offline); installed when missing (as root). Without it the glossary's words are searched.
+APERTIUM_PAIR ?= /usr/share/apertium/modes/eng-spa.mode
+$(APERTIUM_PAIR):
+	@if [ "$$(id -u)" = 0 ]; then \
+	  echo "installing Debian's apertium-eng-spa for English questions on Spanish tenders"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq apertium apertium-eng-spa >/dev/null; \
+	else \
+	  echo "English questions on Spanish tenders need Apertium: sudo apt-get install apertium apertium-eng-spa" >&2; exit 1; \
+	fi
+
+## test: set up with dev extras, Chromium, Tesseract and Apertium, lint, and run the whole test suite.
+test: $(VENV)/.dev $(CHROMIUM) $(TESSERACT) $(APERTIUM_PAIR)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/python -m pytest -q
@@ -85,7 +96,7 @@ RFPS ?= ../shared/data/rfps
 HOLDOUT ?= ../shared/data/rfps-holdout
 # The held-out gold set covers the English documents; the Spanish tenders are left out.
 HOLDOUT_EN = $(filter-out $(HOLDOUT)/jaen-% $(HOLDOUT)/buenos-aires-%,$(wildcard $(HOLDOUT)/*.pdf))
-eval: $(VENV)/.dev
+eval: $(VENV)/.dev $(APERTIUM_PAIR)
 	RFP_HOME=$(EVAL_HOME) $(BIN)/rfp ingest $(RFPS) --kb rfps
 	RFP_HOME=$(EVAL_HOME) $(BIN)/rfp ingest $(HOLDOUT_EN) --kb holdout
 	RFP_HOME=$(EVAL_HOME) $(BIN)/rfp eval eval/questions.jsonl eval/holdout-questions.jsonl \

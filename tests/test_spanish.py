@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import logging
 from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
+from rfp_agents import translation
 from rfp_agents.cli import app
 from rfp_agents.config import Settings
 from rfp_agents.embeddings import LOCAL_MODEL_NAME, MULTILINGUAL_MODEL_NAME
@@ -92,18 +94,21 @@ def test_questions_in_spanish_and_english_find_the_page(
     assert (file, page) in [(r.source_file, r.page_number) for r in out.results]
 
 
-def test_an_english_question_on_spanish_documents_is_also_searched_in_spanish(
+def test_an_english_question_on_spanish_documents_is_searched_in_spanish(
     spanish_kb: Settings,
 ):
     pipeline = RetrievalPipeline(ContextRetriever(spanish_kb))
     english = pipeline.run("Within how many days of the invoice is payment made?", ["pliegos"])
-    whys = [q.why for q in english.diagnostics.expanded_queries]
-    spanish_query = next(q for q in english.diagnostics.expanded_queries
-                         if q.why.startswith("in Spanish"))  # fmt: skip
-    assert "factura" in spanish_query.query and "pago" in spanish_query.query
+    queries = {q.why: q.query for q in english.diagnostics.expanded_queries}
+    translated = queries["in Spanish: machine translation (Apertium)"]
+    assert "factura" in translated and "días" in translated
+    glossary = next(q for why, q in queries.items() if "invoice -> factura" in why)
+    assert "factura" in glossary and "pago" in glossary
+    # every document is Spanish: the English wording's searches would only add noise
+    assert not any("invoice" in q for q in queries.values())
     spanish = pipeline.run("¿En qué plazo se paga la factura?", ["pliegos"])
-    assert not any(q.why.startswith("in Spanish") for q in spanish.diagnostics.expanded_queries)
-    assert whys[0] == "the question"
+    whys = [q.why for q in spanish.diagnostics.expanded_queries]
+    assert whys[0] == "the question" and not any(w.startswith("in Spanish") for w in whys)
 
 
 def test_a_spanish_question_is_answered_from_the_spanish_clause(spanish_kb: Settings):
@@ -125,3 +130,41 @@ def test_the_ingest_option_names_the_model_of_a_new_knowledge_base(
     assert "x" not in listed.output
     assert runner.invoke(app, ["ingest", str(PPT), "--kb", "en-model"]).exit_code == 0
     assert KnowledgeBase.open("en-model", settings).embedding_model == LOCAL_MODEL_NAME
+
+
+def test_apertium_translates_a_question_and_keeps_what_it_does_not_know():
+    spanish = translation.to_spanish("Which certificate must accompany each delivery note?")
+    assert spanish is not None and "certificado" in spanish and "albarán" in spanish
+    # an unknown word keeps its spelling, without Apertium's "*" mark
+    kept = translation.to_spanish("Is the Zorblax form required?")
+    assert kept is not None and "Zorblax" in kept and "*" not in kept
+
+
+def test_an_english_question_is_answered_from_the_spanish_clause(spanish_kb: Settings):
+    answer = ask("Which certificate must accompany each delivery note?", ["pliegos"],
+                 settings=spanish_kb)  # fmt: skip
+    assert "Certificado Fitosanitario" in answer.answer
+    assert ("jaen-christmas-plants-ppt.pdf", 3) in [(c.source_file, c.page_number)
+                                                    for c in answer.cited]  # fmt: skip
+
+
+def test_without_apertium_an_english_question_is_searched_with_the_glossary_and_said_so(
+    spanish_kb: Settings, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+):
+    monkeypatch.setattr(translation, "APERTIUM", "no-such-apertium")
+    translation.to_spanish.cache_clear()
+    try:
+        with caplog.at_level(logging.INFO, logger="rfp_agents.translation"):
+            out = RetrievalPipeline(ContextRetriever(spanish_kb)).run(
+                "Within how many days of the invoice is payment made?", ["pliegos"], top_k=5
+            )
+    finally:
+        translation.to_spanish.cache_clear()
+    whys = [q.why for q in out.diagnostics.expanded_queries]
+    assert whys[0] == "the question"
+    assert not any("machine translation" in w for w in whys)
+    assert any(w.startswith("in Spanish: ") for w in whys)
+    assert "apt-get install apertium apertium-eng-spa" in caplog.text
+    assert ("buenos-aires-hospital-xray-tube-pliego.pdf", 11) in [
+        (r.source_file, r.page_number) for r in out.results
+    ]

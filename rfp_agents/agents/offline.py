@@ -26,7 +26,7 @@ from __future__ import annotations
 import re
 import threading
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 from langchain_core.embeddings import Embeddings
@@ -59,6 +59,7 @@ from rfp_agents.text import (
     term_overlap,
     weighted_overlap,
 )
+from rfp_agents.translation import to_spanish
 
 SIMILARITY_WEIGHT = 0.55
 OVERLAP_WEIGHT = 0.45
@@ -163,9 +164,13 @@ class OfflineAnswerer:
         sides = _comparison_sides(tools)
         focus = question_focus(search_text, _naming_terms(tools))
         scope = evidence if sides else _in_documents(evidence, named)
-        scored = self.score_sentences(focus, scope)
-        # an English question on a Spanish tender: its words cannot be looked for in the text
         words_comparable = not _asked_in_another_language(search_text, scope)
+        if not words_comparable:
+            # an English question on a Spanish tender: its words are looked for in Spanish,
+            # or, without a translator, not at all
+            focus = _in_spanish(focus) or focus
+            words_comparable = focus.question != search_text
+        scored = self.score_sentences(focus, scope)
         missing = (
             missing_terms(focus, [s.said_or_asked for s in scored]) if words_comparable else []
         )
@@ -481,6 +486,17 @@ def _candidates(evidence: Sequence[Evidence]) -> list[Candidate]:
             seen.add(text)
             candidates.append(Candidate(text, item, reply))
     return candidates
+
+
+def _in_spanish(focus: QuestionFocus) -> QuestionFocus | None:
+    """The focus of the question's Spanish translation (``translation``), keeping the
+    English question's answer type when the translation's words do not show it (Apertium's
+    output has no "¿" and may word a question oddly); None without a translator."""
+    spanish = to_spanish(focus.question)
+    if spanish is None:
+        return None
+    translated = question_focus(spanish, focus.naming)
+    return replace(translated, answer_type=translated.answer_type or focus.answer_type)
 
 
 def _asked_in_another_language(question: str, evidence: Sequence[Evidence]) -> bool:

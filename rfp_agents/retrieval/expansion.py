@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rfp_agents.text import content_terms
+from rfp_agents.text import content_terms, detect_language
+from rfp_agents.translation import to_spanish
 from rfp_agents.vocabulary import vocabulary
 
 
@@ -38,8 +39,7 @@ def expand_queries(question: str, domain: str | None = None, limit: int = 3) -> 
     key_terms = " ".join(terms)
     if key_terms and key_terms.lower() != question.lower() and len(terms) >= 2:
         queries.append(ExpandedQuery(key_terms, "key terms only"))
-    unique = list({q.text.lower(): q for q in queries}.values())
-    return unique[:limit]
+    return _unique(queries)[:limit]
 
 
 def in_spanish(question: str) -> ExpandedQuery | None:
@@ -54,3 +54,45 @@ def in_spanish(question: str) -> ExpandedQuery | None:
     words = [p for t in found for p in glossary[t]] + [t for t in terms if t[:1].isdigit()]
     why = ", ".join(f"{t} -> {' / '.join(glossary[t])}" for t in found)
     return ExpandedQuery(" ".join(dict.fromkeys(words)), f"in Spanish: {why}")
+
+
+def translated(question: str) -> ExpandedQuery | None:
+    """The whole question machine-translated into Spanish (Apertium, ``translation``); None
+    when Apertium is not installed."""
+    spanish = to_spanish(question)
+    if spanish is None:
+        return None
+    return ExpandedQuery(spanish, "in Spanish: machine translation (Apertium)")
+
+
+@dataclass(frozen=True)
+class Expansion:
+    """The searches planned for a question, and the text the reranker weighs passages
+    against (the question, or its Spanish words when every document is Spanish)."""
+
+    queries: list[ExpandedQuery]
+    ranking_text: str
+
+
+def plan_queries(question: str, domain: str | None, limit: int, languages: set[str]) -> Expansion:
+    """The queries for ``question`` on documents in ``languages``.
+
+    An English question on Spanish documents is also searched in Spanish: the glossary's
+    words and Apertium's translation. When every document is Spanish and the translation is
+    there, the English wording is dropped: its words match nothing in BM25 and its searches
+    only add noise to the fusion (the multilingual embedding reads the translation as well).
+    """
+    queries = expand_queries(question, domain, limit)
+    if "es" not in languages or detect_language(question) == "es":
+        return Expansion(queries, question)
+    glossary, translation = in_spanish(question), translated(question)
+    spanish = [q for q in (translation, glossary) if q is not None]
+    if translation is None or languages != {"es"}:
+        return Expansion(_unique([*queries, *spanish]), question)
+    key_terms = expand_queries(translation.text, domain, limit)[1:]
+    ranking_text = " ".join(q.text for q in spanish)
+    return Expansion(_unique([translation, *key_terms, *spanish]), ranking_text)
+
+
+def _unique(queries: list[ExpandedQuery]) -> list[ExpandedQuery]:
+    return list({q.text.lower(): q for q in queries}.values())

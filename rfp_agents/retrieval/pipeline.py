@@ -30,7 +30,7 @@ from rfp_agents.retrieval.diagnostics import (
     ScoredPassage,
     SearchRecord,
 )
-from rfp_agents.retrieval.expansion import expand_queries, in_spanish
+from rfp_agents.retrieval.expansion import plan_queries
 from rfp_agents.retrieval.rerank import Candidate, rerank
 from rfp_agents.retrieval.selection import select_context
 from rfp_agents.retrieval.subjects import (
@@ -45,7 +45,6 @@ from rfp_agents.search import fuse_rankings
 from rfp_agents.skills.context_retriever.filters import compile_filter
 from rfp_agents.skills.context_retriever.models import SearchType, normalise_query
 from rfp_agents.skills.context_retriever.retriever import ContextRetriever
-from rfp_agents.text import detect_language
 
 log = logging.getLogger("rfp_agents.retrieval.pipeline")
 
@@ -116,11 +115,9 @@ class RetrievalPipeline:
         named = named_documents(question, sources, shared)
         naming = sorted({t for d in named for t in naming_terms(question, d, sources[d], shared)})
         subjects = comparison_subjects(question, sources, shared)
-        expanded = expand_queries(question, domain, self.settings.max_retrieval_queries)
-        if any(d.language == "es" for d in documents) and detect_language(question) != "es":
-            # an English question on Spanish documents: also search its words in Spanish
-            spanish = in_spanish(question)
-            expanded += [spanish] if spanish is not None else []
+        languages = {d.language for d in documents}
+        expansion = plan_queries(question, domain, self.settings.max_retrieval_queries, languages)
+        expanded = expansion.queries
         plan = self._plan(question, expanded, named, subjects, metadata_filter, set(naming))
         searches, rankings, candidates, failed = self._search(plan, kbs)
         fused = fuse_rankings(rankings)
@@ -129,7 +126,7 @@ class RetrievalPipeline:
             cand.fused_score = round(fused.get("\x1f".join(key), 0.0) / best, 4)
         fused_order = sorted(candidates.values(), key=lambda c: c.fused_score, reverse=True)
         subject_docs = [d for s in subjects for d in s.documents]
-        ranked = rerank(fused_order, question, named or subject_docs, domain)
+        ranked = rerank(fused_order, expansion.ranking_text, named or subject_docs, domain)
         must = _best_per_subject(ranked, subjects)
         selected, dropped = select_context(
             ranked, top_k, self.settings.context_budget_characters, score_threshold, must

@@ -1,0 +1,97 @@
+"""Machine translation of an English question into Spanish, for Spanish tenders.
+
+An English question on a Spanish *pliego* shares almost no words with it: BM25 finds nothing
+and the reranker's term coverage is zero. The glossary (``vocabulary/spanish.toml``) carries
+procurement nouns; a whole question ("Until what date does the supply contract run?") needs
+its verbs, prepositions and word order too. Apertium (Debian's ``apertium`` with the
+``apertium-eng-spa`` pair) is a rule-based translator: offline, deterministic, about 0.1 s a
+question, and general language, not this project's documents. Its output is rough ("must"
+can come out as "mosto"), which is why it is one more query beside the glossary's and the
+question's own, never a replacement.
+
+Apertium is a separate program, like Tesseract: when it is missing the pipeline goes on
+without it, and ``translator`` says what to install.
+"""
+
+from __future__ import annotations
+
+import logging
+import shutil
+import subprocess
+from dataclasses import dataclass
+from functools import lru_cache
+
+log = logging.getLogger("rfp_agents.translation")
+
+APERTIUM = "apertium"
+"""The program ``to_spanish`` runs (a name on PATH or a path)."""
+INSTALL_HINT = "apt-get install apertium apertium-eng-spa"
+"""How to install Apertium and its English-Spanish pair on Debian/Ubuntu."""
+ENGLISH_TO_SPANISH = "eng-spa"
+"""Apertium's mode name for English to Spanish."""
+UNSURE_MARKS = "*#@"
+"""Apertium's marks on a word it did not know (*), could not inflect (#) or could not
+transfer (@): the word is kept, the mark dropped."""
+TIMEOUT_SECONDS = 10
+"""A question is a line; Apertium answers in a fraction of a second."""
+
+
+class TranslationUnavailable(Exception):  # noqa: N818 - a condition the user fixes, shown as is
+    """Apertium or its English-Spanish pair is not installed; the message says what to do."""
+
+
+@dataclass(frozen=True)
+class Translator:
+    """An installed Apertium and the mode it translates with."""
+
+    command: str
+    mode: str
+
+    def translate(self, text: str) -> str:
+        """``text`` translated; words Apertium does not know are kept as written (``-u``
+        drops its ``*unknown`` marks), so a product name or a figure survives."""
+        done = subprocess.run(
+            [self.command, "-u", self.mode],
+            input=text,
+            capture_output=True,
+            text=True,
+            timeout=TIMEOUT_SECONDS,
+            check=True,
+        )
+        return " ".join(word.lstrip(UNSURE_MARKS) for word in done.stdout.split())
+
+
+@lru_cache(maxsize=4)
+def translator(command: str = APERTIUM, mode: str = ENGLISH_TO_SPANISH) -> Translator:
+    """The installed Apertium for ``mode``, found once per process.
+
+    Raises:
+        TranslationUnavailable: Apertium is not installed, or has no ``mode`` pair.
+    """
+    found = shutil.which(command)
+    if found is None:
+        raise TranslationUnavailable(
+            f"Apertium is not installed ({command!r} not found); {INSTALL_HINT}"
+        )
+    probe = subprocess.run(
+        [found, "-u", mode], input="", capture_output=True, text=True, timeout=TIMEOUT_SECONDS
+    )
+    if probe.returncode != 0:
+        raise TranslationUnavailable(
+            f"Apertium has no {mode!r} pair ({probe.stderr.strip().splitlines()[0:1]}); "
+            f"{INSTALL_HINT}"
+        )
+    return Translator(found, mode)
+
+
+@lru_cache(maxsize=256)
+def to_spanish(question: str) -> str | None:
+    """``question`` in Spanish, or None when Apertium is not installed or fails (logged once
+    per question: retrieval goes on with the glossary's words)."""
+    try:
+        return translator(APERTIUM).translate(question) or None
+    except TranslationUnavailable as missing:
+        log.info("English questions on Spanish documents are not machine-translated: %s", missing)
+    except (OSError, subprocess.SubprocessError) as failed:
+        log.warning("Apertium could not translate %r: %s", question, failed)
+    return None
