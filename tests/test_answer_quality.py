@@ -92,6 +92,8 @@ def test_the_subject_of_a_question_is_its_noun_phrase(question: str, subject: st
         ("When do proposals close?", "date"),
         ("What is the ceiling for reimbursed travel?", "money"),
         ("How many pages may the technical volume have?", "quantity"),
+        ("What performance bond percentage must the bidder post?", "percentage"),
+        ("¿Qué porcentaje debe cubrir la garantía de oferta?", "percentage"),
         ("How many points does cost carry when the agency selects a consultant?", "quantity"),
         ("Will the due date be extended?", None),  # a yes/no question
         ("Which law governs the contract?", None),
@@ -294,3 +296,12 @@ def test_a_section_number_is_not_the_figure_a_question_asks_for():
 
     assert not has_answer_type("7.5 Contractor Performance", "quantity")
     assert has_answer_type("2.12.1 A Performance Bond of fifty percent (50%).", "quantity")
+
+
+def test_a_percentage_question_wants_a_share_not_any_figure():
+    from rfp_agents.agents.question_focus import has_answer_type
+
+    assert not has_answer_type("The kickoff is held within 10 calendar days.", "percentage")
+    assert has_answer_type("A Performance Bond of fifty percent (50%).", "percentage")
+    assert has_answer_type("hasta un diez porciento (10%) del monto", "percentage")
+    assert has_answer_type("a retainage of 2.5 per cent of each payment", "percentage")

@@ -33,7 +33,7 @@ from rfp_agents.retrieval.subjects import without_naming
 from rfp_agents.text import content_terms, fold_accents, raw_terms, zipf_frequency
 from rfp_agents.vocabulary import vocabulary
 
-AnswerType = Literal["money", "quantity", "date"]
+AnswerType = Literal["money", "percentage", "quantity", "date"]
 MISSING_SHARE = 0.5
 """The subject is absent when at least this share of its terms is in no passage ("*liquidated*
 damages" where only "damages" is found; not "*early* payment discount")."""
@@ -52,6 +52,11 @@ MONEY = re.compile(
 )
 """An amount of money ("$50,000", "USD 1,500", "7.040,00 €", "five million dollars")."""
 QUANTITY = re.compile(rf"\d|\b(?:{_NUMBER_WORDS})\b", re.IGNORECASE)
+PERCENTAGE = re.compile(
+    rf"(?:\d|\b(?:{_NUMBER_WORDS})\b)[\d.,]*\)?\s*(?:%|percent\b|per\s?cent\b|por\s?ciento\b)",
+    re.IGNORECASE,
+)
+"""A share written as one: "10%", "five percent", "diez porciento (10%)", "2.5 per cent"."""
 """A figure: digits, or a number written as words ("thirty (30) days", "one million")."""
 _MONTHS = (
     "january|february|march|april|may|june|july|august|september|october|november|december|"
@@ -234,7 +239,7 @@ def _looks_like_verb(word: str) -> bool:
 
 
 def answer_type(question: str) -> AnswerType | None:
-    """``money``, ``quantity``, ``date`` or None (any sentence may answer).
+    """``money``, ``percentage``, ``quantity``, ``date`` or None (any sentence may answer).
 
     By the question's cues ("how much", "when", "deadline") or by the noun it asks about
     ("what is the *ceiling* …", "what *percentage* …").
@@ -244,7 +249,7 @@ def answer_type(question: str) -> AnswerType | None:
         return None  # "will the due date be extended?" wants a yes or a no
     cues = vocabulary().answer_type_cues
     subject = set(subject_phrase(question).split())
-    for kind in ("date", "money", "quantity"):
+    for kind in ("date", "money", "percentage", "quantity"):
         if any(_has_cue(lowered, cue) for cue in cues[kind]):
             return kind  # type: ignore[return-value]
         if subject & set(cues[f"{kind}_nouns"]):
@@ -268,6 +273,8 @@ def has_answer_type(sentence: str, kind: AnswerType | None) -> bool:
         return bool(DATE.search(sentence))
     if kind == "money":
         return bool(MONEY.search(sentence))
+    if kind == "percentage":
+        return bool(PERCENTAGE.search(sentence))
     return bool(QUANTITY.search(sentence))
 
 
