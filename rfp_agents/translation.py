@@ -77,10 +77,8 @@ def translator(command: str = APERTIUM, mode: str = ENGLISH_TO_SPANISH) -> Trans
         [found, "-u", mode], input="", capture_output=True, text=True, timeout=TIMEOUT_SECONDS
     )
     if probe.returncode != 0:
-        raise TranslationUnavailable(
-            f"Apertium has no {mode!r} pair ({probe.stderr.strip().splitlines()[0:1]}); "
-            f"{INSTALL_HINT}"
-        )
+        said = next(iter(probe.stderr.strip().splitlines()), "no message")
+        raise TranslationUnavailable(f"Apertium has no {mode!r} pair ({said}); {INSTALL_HINT}")
     return Translator(found, mode)
 
 

@@ -168,3 +168,9 @@ def test_without_apertium_an_english_question_is_searched_with_the_glossary_and_
     assert ("buenos-aires-hospital-xray-tube-pliego.pdf", 11) in [
         (r.source_file, r.page_number) for r in out.results
     ]
+
+
+def test_a_missing_apertium_pair_is_named_with_the_install_line():
+    with pytest.raises(translation.TranslationUnavailable) as missing:
+        translation.translator(mode="eng-xxx")
+    assert "'eng-xxx'" in str(missing.value) and translation.INSTALL_HINT in str(missing.value)
