@@ -93,6 +93,7 @@ def test_the_subject_of_a_question_is_its_noun_phrase(question: str, subject: st
         ("What is the ceiling for reimbursed travel?", "money"),
         ("How many pages may the technical volume have?", "quantity"),
         ("What performance bond percentage must the bidder post?", "percentage"),
+        ("What test coverage is required for new code?", "quantity"),
         ("¿Qué porcentaje debe cubrir la garantía de oferta?", "percentage"),
         ("How many points does cost carry when the agency selects a consultant?", "quantity"),
         ("Will the due date be extended?", None),  # a yes/no question
@@ -202,6 +203,22 @@ def test_when_asks_for_a_calendar_date_before_a_period():
     # "how soon" wants the period
     chosen = select_sentences([period, dated], question_focus("How soon after closing is award?"))
     assert chosen[0] is period
+
+
+def test_each_side_of_a_comparison_answers_with_the_figure_asked_for():
+    from rfp_agents.agents.offline import ScoredSentence, select_sentences
+
+    def scored(text: str, score: float, file: str, ref: int) -> ScoredSentence:
+        item = Evidence(ref=ref, kb="k", source_file=file, page_number=ref, chunk_id=f"c{ref}",
+                        content=text, tool="grep")  # fmt: skip
+        return ScoredSentence(text, item, score, score, 0.5)
+
+    vague = scored("Delivered code must have substantial test coverage.", 0.6, "a.pdf", 1)
+    figure = scored("Minimum of 90% test coverage of all new code.", 0.5, "a.pdf", 2)
+    other = scored("Achieve at least 80% test coverage during system testing.", 0.55, "b.pdf", 3)
+    focus = question_focus("What test coverage do the two plans require?")
+    chosen = select_sentences([vague, other, figure], focus, sides=[["a.pdf"], ["b.pdf"]])
+    assert chosen[:2] == [figure, other]
 
 
 def test_retain_is_not_retainage_but_pay_is_payment():

@@ -364,9 +364,10 @@ def select_sentences(
 
     The lead is the best sentence holding the answer type the question wants (a quantity, a
     date) if one scores close to the best, else the best. For a comparison, ``sides`` lists
-    each side's documents; the best sentence of each side is taken first (if it is evidence
-    at all), so both sides are answered. Another sentence follows when it scores close to the
-    lead, repeats no chosen sentence and mentions a key term no chosen sentence mentions.
+    each side's documents; each side's lead, chosen the same way among its own sentences, is
+    taken first (if it is evidence at all), so both sides are answered. Another sentence
+    follows when it scores close to the lead, repeats no chosen sentence and mentions a key
+    term no chosen sentence mentions.
     """
     if not scored:
         return []
@@ -374,7 +375,8 @@ def select_sentences(
     floor = lead.score * KEEP_WITHIN
     chosen: list[ScoredSentence] = []
     for documents in sides:
-        side = next((s for s in scored if s.evidence.source_file in documents), None)
+        on_side = [s for s in scored if s.evidence.source_file in documents]
+        side = _lead(on_side, focus) if on_side else None
         if side is not None and side.score >= floor * SIDE_FLOOR and side not in chosen:
             chosen.append(side)
     if not chosen:
