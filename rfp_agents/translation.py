@@ -84,12 +84,18 @@ def translator(command: str = APERTIUM, mode: str = ENGLISH_TO_SPANISH) -> Trans
 
 @lru_cache(maxsize=256)
 def to_spanish(question: str) -> str | None:
-    """``question`` in Spanish, or None when Apertium is not installed or fails (logged once
-    per question: retrieval goes on with the glossary's words)."""
+    """``question`` in Spanish, or None when Apertium is not installed or fails (a warning
+    says so: retrieval goes on with the glossary's words)."""
     try:
         return translator(APERTIUM).translate(question) or None
     except TranslationUnavailable as missing:
-        log.info("English questions on Spanish documents are not machine-translated: %s", missing)
+        _warn_once(f"English questions on Spanish documents are not machine-translated: {missing}")
     except (OSError, subprocess.SubprocessError) as failed:
         log.warning("Apertium could not translate %r: %s", question, failed)
     return None
+
+
+@lru_cache(maxsize=8)
+def _warn_once(message: str) -> None:
+    """A missing translator is said once per process, not on every question."""
+    log.warning(message)

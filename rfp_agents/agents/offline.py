@@ -165,7 +165,7 @@ class OfflineAnswerer:
         focus = question_focus(search_text, _naming_terms(tools))
         scope = evidence if sides else _in_documents(evidence, named)
         words_comparable = not _asked_in_another_language(search_text, scope)
-        if not words_comparable:
+        if not words_comparable and _main_language(scope) == "es":
             # an English question on a Spanish tender: its words are looked for in Spanish,
             # or, without a translator, not at all
             focus = _in_spanish(focus) or focus
@@ -504,11 +504,14 @@ def _in_spanish(focus: QuestionFocus) -> QuestionFocus | None:
 def _asked_in_another_language(question: str, evidence: Sequence[Evidence]) -> bool:
     """True when most passages are in another language than the question (an English
     question on a Spanish tender); English passages never need the question's language."""
+    main = _main_language(evidence)
+    return main is not None and main != "en" and detect_language(question) != main
+
+
+def _main_language(evidence: Sequence[Evidence]) -> str | None:
+    """The language most passages are written in (None without passages)."""
     languages = [e.language for e in evidence]
-    if not languages:
-        return False
-    main = max(set(languages), key=languages.count)
-    return main != "en" and detect_language(question) != main
+    return max(set(languages), key=languages.count) if languages else None
 
 
 def _reading_order(item: Evidence) -> tuple[str, str, int, int]:
