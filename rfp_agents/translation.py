@@ -2,12 +2,12 @@
 
 An English question on a Spanish *pliego* shares almost no words with it: BM25 finds nothing
 and the reranker's term coverage is zero. The glossary (``vocabulary/spanish.toml``) carries
-procurement nouns; a whole question ("Until what date does the supply contract run?") needs
-its verbs, prepositions and word order too. Apertium (Debian's ``apertium`` with the
-``apertium-eng-spa`` pair) is a rule-based translator: offline, deterministic, about 0.1 s a
-question, and general language, not this project's documents. Its output is rough ("must"
-can come out as "mosto"), which is why it is one more query beside the glossary's and the
-question's own, never a replacement.
+procurement nouns; a whole question ("Who must sign the delivery note?") needs its verbs,
+prepositions and word order too. Apertium (Debian's ``apertium`` with the ``apertium-eng-spa``
+pair) is a rule-based translator: offline, deterministic, about 0.1 s a question, and general
+language, not this project's documents. Its output is rough ("must" can come out as "mosto",
+"fine" as "bien"), which is why the glossary's words are always searched beside it
+(``retrieval.expansion.plan_queries`` says which searches an English question gets).
 
 Apertium is a separate program, like Tesseract: when it is missing the pipeline goes on
 without it, and ``translator`` says what to install.
