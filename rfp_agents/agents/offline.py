@@ -168,8 +168,9 @@ class OfflineAnswerer:
         if not words_comparable and _main_language(scope) == "es":
             # an English question on a Spanish tender: its words are looked for in Spanish,
             # or, without a translator, not at all
-            focus = _in_spanish(focus) or focus
-            words_comparable = focus.question != search_text
+            spanish = _in_spanish(focus)
+            if spanish is not None:
+                focus, words_comparable = spanish, True
         scored = self.score_sentences(focus, scope)
         missing = (
             missing_terms(focus, [s.said_or_asked for s in scored]) if words_comparable else []

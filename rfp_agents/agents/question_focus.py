@@ -51,13 +51,13 @@ MONEY = re.compile(
     re.IGNORECASE,
 )
 """An amount of money ("$50,000", "USD 1,500", "7.040,00 €", "five million dollars")."""
-QUANTITY = re.compile(rf"\d|\b(?:{_NUMBER_WORDS})\b", re.IGNORECASE)
+_FIGURE = rf"\d|\b(?:{_NUMBER_WORDS})\b"
+QUANTITY = re.compile(_FIGURE, re.IGNORECASE)
+"""A figure: digits, or a number written as words ("thirty (30) days", "one million")."""
 PERCENTAGE = re.compile(
-    rf"(?:\d|\b(?:{_NUMBER_WORDS})\b)[\d.,]*\)?\s*(?:%|percent\b|per\s?cent\b|por\s?ciento\b)",
-    re.IGNORECASE,
+    rf"(?:{_FIGURE})[\d.,]*\)?\s*(?:%|percent\b|per\s?cent\b|por\s?ciento\b)", re.IGNORECASE
 )
 """A share written as one: "10%", "five percent", "diez porciento (10%)", "2.5 per cent"."""
-"""A figure: digits, or a number written as words ("thirty (30) days", "one million")."""
 _MONTHS = (
     "january|february|march|april|may|june|july|august|september|october|november|december|"
     "jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec|"
