@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rfp_agents.text import content_terms, detect_language
+from rfp_agents.text import content_terms, detect_language, raw_terms
 from rfp_agents.translation import to_spanish
 from rfp_agents.vocabulary import vocabulary
 
@@ -89,9 +89,25 @@ def plan_queries(question: str, domain: str | None, limit: int, languages: set[s
     spanish = [q for q in (translation, glossary) if q is not None]
     if translation is None or languages != {"es"}:
         return Expansion(_unique([*queries, *spanish]), question)
-    key_terms = expand_queries(translation.text, domain, limit)[1:]
     ranking_text = " ".join(q.text for q in spanish)
-    return Expansion(_unique([translation, *key_terms, *spanish]), ranking_text)
+    combined = _combined(translation, glossary)
+    return Expansion(_unique([translation, *combined, *spanish]), ranking_text)
+
+
+def _combined(translation: ExpandedQuery, glossary: ExpandedQuery | None) -> list[ExpandedQuery]:
+    """The translation's key terms with the glossary's words, as one search.
+
+    Apertium picks a word's general sense ("fine" as *bien*, not *multa*); the glossary has
+    the procurement sense but none of the question's other words. Searched together (the
+    usual combination of machine and dictionary translation in cross-language search), a
+    clause matching both readings ranks above one matching the translation's wrong sense only.
+    """
+    terms = [raw for raw, _ in raw_terms(translation.text)]  # BM25 stems them in Spanish
+    words = [*(glossary.text.split() if glossary else []), *terms]
+    if len(terms) < 2 and glossary is None:
+        return []
+    why = "key terms of the translation" + (" and the glossary's words" if glossary else "")
+    return [ExpandedQuery(" ".join(dict.fromkeys(words)), why)]
 
 
 def _unique(queries: list[ExpandedQuery]) -> list[ExpandedQuery]:
