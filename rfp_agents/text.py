@@ -40,8 +40,9 @@ STOP_WORDS = frozenset(_STOP_WORDS_TEXT.split()) | frozenset(_SPANISH_STOP_WORDS
 
 _TERM = re.compile(r"\$?\d[\d,.\-/%]*\d%?|\$?\d%?|[a-z][a-z0-9]*(?:[-.][a-z0-9]+)*", re.IGNORECASE)
 _SENTENCE_END = re.compile(
-    r"(?<=[.!;])(?<!\b[ap]\.m\.)(?<!\bNo\.)(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\bU\.S\.)(?<!\bvs\.)"
-    r"\s+(?=[A-Z0-9(\"'•\-¿¡ÁÉÍÓÚÑ])"  # a sentence end, not after "p.m.", "No.", "e.g."
+    r"(?:(?<=[.!;])|(?<=[.!;][”\"’)]))(?<!\b[ap]\.m\.)(?<!\bNo\.)(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\bU\.S\.)(?<!\bvs\.)"
+    r"\s+(?=[A-Z0-9(\"'“•\-¿¡ÁÉÍÓÚÑ])"  # a sentence end (or a quoted one: '.” Then'),
+    # not after "p.m.", "No.", "e.g."
     r"|(?<=\?)\s+"  # a question ends wherever the next sentence starts
     r"|(?<=:)[ \t]*\n\s*"  # a lead-in ends its line ("…the following terms:")
     r"|\s*[•▪●○■◦]\s*"  # a bullet glyph, wherever the text layer put it

@@ -61,6 +61,9 @@ def test_stitched_overlapping_fragments_count_as_a_repeat():
           "The work is described below.", "2.12.1 The contractor shall report."]),
         ("Proposals are due at 2:00 p.m. Eastern on May 4. Late ones are rejected.",
          ["Proposals are due at 2:00 p.m. Eastern on May 4.", "Late ones are rejected."]),
+        # a sentence that ends inside a quotation ends there
+        ('The RFQ states "a three (3) page narrative." Please confirm it is one in total.',
+         ['The RFQ states "a three (3) page narrative."', "Please confirm it is one in total."]),
     ],
 )  # fmt: skip
 def test_passages_split_into_their_sentences(text: str, sentences: list[str]):
@@ -322,3 +325,91 @@ def test_a_percentage_question_wants_a_share_not_any_figure():
     assert has_answer_type("A Performance Bond of fifty percent (50%).", "percentage")
     assert has_answer_type("hasta un diez porciento (10%) del monto", "percentage")
     assert has_answer_type("a retainage of 2.5 per cent of each payment", "percentage")
+
+
+def test_a_vendors_premise_before_please_confirm_is_not_the_answer(settings: Settings, workdir):
+    """ "The RFQ states … five (5) pages." is the vendor's reading, put before "Please
+    confirm …"; the buyer's reply is the answer, and the request is a question."""
+    from rfp_agents.ingest import ingest_paths
+    from tests.pdf_factory import text_pdf
+
+    qa = text_pdf(workdir / "Questions and Answers.pdf", [
+        "Questions and Answers\n"
+        "11.Will the kickoff meeting be held on site?\n"
+        "a. The kickoff meeting is held virtually.\n"
+        '12.The RFQ states that "the staffing narrative is limited to five (5) pages." Please '
+        "confirm the limit applies to the narrative of each key person.\n"
+        "a. Confirmed: the narrative of each key person is limited to two (2) pages.\n"
+        "13.Will the agency reimburse travel to the oral interview?\n"
+        "a. No travel is reimbursed.",
+    ])  # fmt: skip
+    assert ingest_paths([qa], settings, "qa").exit_code == 0
+    answer = ask("What is the page limit of the staffing narrative?", ["qa"], settings=settings)
+    assert answer.answer.startswith(
+        "Confirmed: the narrative of each key person is limited to two (2) pages"
+    )
+    assert "five (5)" not in answer.answer and "Please confirm" not in answer.answer
+
+
+def test_a_reference_number_is_not_a_figure():
+    from rfp_agents.agents.question_focus import has_answer_type
+
+    assert not has_answer_type("No, please see answer to question #22.", "quantity")
+    assert not has_answer_type("The format is described in section 3.2.1.", "quantity")
+    assert has_answer_type("Up to five examples (see section 3.2.1) may be sent.", "quantity")
+
+
+def test_a_conditional_sentence_does_not_say_whether_there_is_one(settings: Settings):
+    """ "If a goal is set, …" names the goal; it does not say there is one. Scored with one
+    vector for every text, the two sentences differ only by the condition."""
+    from langchain_core.embeddings import Embeddings
+
+    from rfp_agents.agents.offline import OfflineAnswerer
+    from rfp_agents.agents.question_focus import asks_whether_there_is
+
+    class OneVector(Embeddings):
+        def embed_documents(self, texts: list[str]) -> list[list[float]]:
+            return [[1.0, 0.0] for _ in texts]
+
+        def embed_query(self, text: str) -> list[float]:
+            return [1.0, 0.0]
+
+    assert asks_whether_there_is("Is there a subcontracting goal?")
+    assert asks_whether_there_is("Does the contract include a warranty period?")
+    assert not asks_whether_there_is("What subcontracting goal applies?")
+    passage = Evidence(ref=1, kb="k", source_file="a.pdf", page_number=3, chunk_id="p3-c1",
+                       content="If a subcontracting goal is set for the award, offerors list "
+                       "their subcontractors. A subcontracting goal is not set for the award.",
+                       tool="grep")  # fmt: skip
+    answerer = OfflineAnswerer(OneVector(), settings)
+    whether = answerer.score_sentences("Is there a subcontracting goal for the award?", [passage])
+    assert whether[0].text == "A subcontracting goal is not set for the award."
+    which = answerer.score_sentences("What subcontracting goal is set for the award?", [passage])
+    assert which[0].score == which[1].score  # the condition only counts when asked whether
+
+
+def test_a_long_sentence_is_quoted_whole_with_its_figure(settings: Settings, workdir):
+    """The figure ends a sentence of about 500 characters that also starts across a chunk
+    boundary: the answer quotes the sentence whole, subject and figure together."""
+    from rfp_agents.ingest import ingest_paths
+    from tests.pdf_factory import text_pdf
+
+    filler = "".join(
+        f"{n}. The contractor keeps the site record number {n} current and available.\n"
+        for n in range(1, 13)
+    )
+    sentence = (
+        "If the County renews the contract for an additional one-year period, the hourly\n"
+        "rates for the additional year shall not exceed the hourly rates of the original\n"
+        "contract increased or decreased by more than the percentage increase or decrease\n"
+        "of the services category of the regional consumer price index published by the\n"
+        "state labor office for the latest twelve months for which figures are published,\n"
+        "or 3%, whichever is lower."
+    )
+    rfp = text_pdf(workdir / "rfp.pdf", ["Contract Renewal\n" + filler + sentence])
+    assert ingest_paths([rfp], settings, "renew").exit_code == 0
+    answer = ask("By how much may the hourly rates rise at renewal?", ["renew"],
+                 settings=settings)  # fmt: skip
+    lead = answer.answer.split(" [1]")[0]
+    assert lead.startswith("If the County renews the contract")
+    assert lead.endswith("or 3%, whichever is lower")

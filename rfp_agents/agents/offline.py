@@ -38,8 +38,10 @@ from rfp_agents.agents.models import DomainFinding, finding_from_messages
 from rfp_agents.agents.profiles import DomainProfile
 from rfp_agents.agents.question_focus import (
     CALENDAR,
+    CONDITIONAL,
     SECTION_NUMBER,
     QuestionFocus,
+    asks_whether_there_is,
     has_answer_type,
     mentions,
     missing_terms,
@@ -73,8 +75,14 @@ MIN_SENTENCE_CHARACTERS = 25
 MIN_FIGURE_CHARACTERS = 12
 """A shorter sentence is kept when it holds a figure (a table row: "Price Offered 20")."""
 MAX_SENTENCE_CHARACTERS = 600
+"""A longer sentence (a table row, run-on text) is cut into overlapping windows."""
+WINDOWED_CHARACTERS = 400
+"""A sentence longer than this is compared with the question window by window."""
 TYPE_BONUS = 0.08
 """Added to a sentence holding what the question asks for (a quantity, a date)."""
+CONDITIONAL_PENALTY = 0.05
+"""Taken from a conditional sentence's score when the question asks whether something exists
+(``asks_whether_there_is``)."""
 TYPED_WITHIN = 0.6
 """A sentence holding the answer type leads if it scores this share of the best sentence;
 when none does, the passages do not state what the question asks for."""
@@ -88,6 +96,11 @@ Criteria"): a heading, not a statement."""
 MAX_HEADING_WORDS = 8
 QUESTION_TAIL = re.compile(r"\?\W{0,3}(?:\w{1,2}\W{0,3})?$")
 """A sentence that ends a question, perhaps followed by an answer label ("…? a.")."""
+REQUEST = re.compile(r"^(?:\d+\.\s*)?please\s+(?:confirm|clarify|advise)\b", re.IGNORECASE)
+"""A vendor's question put as a request ("Please confirm GSA requires one narrative."): in a
+Q&A it is asked, not answered, whatever its last mark."""
+ENTRY_NUMBER = re.compile(r"^\d{1,3}\.\s*[A-Z]")
+"""A Q&A entry's number at a sentence start ("72.The RFQ states …")."""
 SIDE_FLOOR = 0.6
 """A comparison side's best sentence is kept if it reaches this share of the answer's floor."""
 GREP_HITS = 5
@@ -311,8 +324,9 @@ class OfflineAnswerer:
         asked_similarity = (
             dict(zip(asked, self._embed(model, asked) @ query_vector, strict=True)) if asked else {}
         )
-        similarities = self._embed(model, texts) @ query_vector
+        similarities = self._similarities(model, texts, query_vector)
         scored = []
+        whether = asks_whether_there_is(focus.question)
         for candidate, similarity in zip(candidates, similarities, strict=True):
             sentence, item = candidate.text, candidate.evidence
             similarity = float(similarity)
@@ -326,6 +340,8 @@ class OfflineAnswerer:
                 score += EXACT_TERM_BONUS
             if focus.answer_type and has_answer_type(sentence, focus.answer_type):
                 score += TYPE_BONUS
+            if whether and CONDITIONAL.match(candidate.text):
+                score -= CONDITIONAL_PENALTY
             score += PASSAGE_SCORE_WEIGHT * (item.score or 0.0)
             scored.append(
                 ScoredSentence(
@@ -334,6 +350,21 @@ class OfflineAnswerer:
             )
         scored.sort(key=lambda s: s.score, reverse=True)
         return scored
+
+    def _similarities(
+        self, model: Embeddings, texts: list[str], query_vector: np.ndarray
+    ) -> list[float]:
+        """Each sentence's similarity to the question; a long sentence's is its best window's.
+
+        A long sentence is quoted whole (its figure may sit at the end, away from its
+        subject), but its embedding is diluted by its length: it is compared in windows,
+        as retrieval compares it."""
+        pieces = [
+            (split_sentences(t) or [t]) if len(t) > WINDOWED_CHARACTERS else [t] for t in texts
+        ]
+        flat = [p for ps in pieces for p in ps]
+        scores = iter((self._embed(model, flat) @ query_vector).tolist())
+        return [max(next(scores) for _ in ps) for ps in pieces]
 
     def _model_for(self, evidence: Sequence[Evidence]) -> Embeddings:
         """The embeddings of the knowledge base most of the passages come from."""
@@ -459,21 +490,31 @@ def _candidates(evidence: Sequence[Evidence]) -> list[Candidate]:
     (a sentence after a marker such as "E.", following a lead-in that ends with a colon) is
     quoted with the lead-in that gives it its sense ("George Mason cannot agree to any of the
     following terms: … An agreement providing for liquidated damages").
+
+    A vendor's request to confirm ("Please confirm …") is a question too. A numbered entry
+    that leads straight into a question is its premise, the vendor's reading ("72. The RFQ
+    states a three page narrative. Please confirm …"), not the buyer's answer: not quoted.
     """
     candidates: list[Candidate] = []
     seen: set[str] = set()
     lead_in, marked, previous = "", False, None
-    for item in sorted(evidence, key=_reading_order):
-        asked, replies = "", 0
-        if previous is None or _reading_order(previous)[:3] != _reading_order(item)[:3]:
+    for run in _runs(evidence):
+        asked, replies, premise = "", 0, None
+        if previous is None or _reading_order(previous)[:3] != _reading_order(run[0])[:3]:
             lead_in, marked = "", False  # a list carries over only to the next passage of its page
-        previous = item
-        for sentence in split_sentences(table_cells(item.content)):
+        previous = run[-1]
+        for sentence, item in _sentences_of(run):
             if LIST_MARKER.match(sentence):
                 marked = True  # "A.", "(b)", "3)": the next sentence is an item
                 continue
-            if QUESTION_TAIL.search(sentence):
-                asked, replies, lead_in, marked = sentence, 0, "", False
+            is_question = bool(QUESTION_TAIL.search(sentence) or REQUEST.match(sentence))
+            context = ""
+            if is_question and premise in candidates:
+                candidates.remove(premise)
+                context = f"{premise.text} "  # the reply answers the premise as well
+            premise = None
+            if is_question:
+                asked, replies, lead_in, marked = context + sentence, 0, "", False
                 continue
             replies += 1
             in_list = bool(lead_in) and marked
@@ -488,7 +529,58 @@ def _candidates(evidence: Sequence[Evidence]) -> list[Candidate]:
                 continue
             seen.add(text)
             candidates.append(Candidate(text, item, reply))
+            premise = candidates[-1] if ENTRY_NUMBER.match(sentence) else None
     return candidates
+
+
+def _runs(evidence: Sequence[Evidence]) -> list[list[Evidence]]:
+    """The passages in reading order, consecutive chunks of one page grouped: a sentence the
+    chunker cut at a chunk's end is read whole across the two."""
+    runs: list[list[Evidence]] = []
+    for item in sorted(evidence, key=_reading_order):
+        last = runs[-1][-1] if runs else None
+        follows = last is not None and _reading_order(last)[:3] == _reading_order(item)[:3]
+        if follows and item.chunk_index == last.chunk_index + 1:
+            runs[-1].append(item)
+        else:
+            runs.append([item])
+    return runs
+
+
+def _sentences_of(run: Sequence[Evidence]) -> list[tuple[str, Evidence]]:
+    """The sentences of a run of consecutive chunks, stitched where the chunks overlap, each
+    with the chunk it starts in (the one its citation names)."""
+    text, starts = "", []
+    for item in run:
+        content = item.content
+        if text:
+            shared = _overlap(text, content)
+            content = content[shared:] if shared else "\n" + content
+        starts.append(len(text))
+        text += content
+    found, cursor = [], 0
+    flat_text = " ".join(text.split())
+    # sentence offsets are found in the whitespace-normalised text, chunk starts mapped to it
+    flat_starts = [len(" ".join(text[:s].split())) for s in starts]
+    for sentence in split_sentences(table_cells(text), MAX_SENTENCE_CHARACTERS):
+        at = flat_text.find(sentence[:40], cursor)
+        cursor = at if at >= 0 else cursor
+        owner = max((i for i, s in enumerate(flat_starts) if s <= cursor), default=0)
+        found.append((sentence, run[owner]))
+    return found
+
+
+MIN_OVERLAP = 20
+"""Characters two chunks must share to be stitched (the chunker's overlap is larger)."""
+
+
+def _overlap(before: str, after: str) -> int:
+    """How many leading characters of ``after`` repeat the end of ``before`` (0 if fewer
+    than ``MIN_OVERLAP``): the chunker's overlap between consecutive chunks."""
+    for size in range(min(len(before), len(after)), MIN_OVERLAP - 1, -1):
+        if before.endswith(after[:size]):
+            return size
+    return 0
 
 
 def _in_spanish(focus: QuestionFocus) -> QuestionFocus | None:

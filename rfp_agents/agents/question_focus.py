@@ -79,8 +79,16 @@ DATE = re.compile(
     re.IGNORECASE,
 )
 """A date, a time of day, or a period ("within ten (10) days" answers "when" too)."""
-SECTION_NUMBER = re.compile(r"^\s*\(?(?:\d+(?:\.\d+)*|[A-Za-z])[.)]?\s+(?=[A-Z(])")
-"""The number of a clause or section at the start of a sentence ("2.12.1", "7.5", "(a)")."""
+SECTION_NUMBER = re.compile(r"^\s*\(?(?:\d+(?:\.\d+)*|[A-Za-z])(?:[.)]\s*|\s+)(?=[A-Z(])")
+"""The number of a clause, section or Q&A entry at the start of a sentence ("2.12.1", "7.5",
+"(a)", "22.There are …")."""
+REFERENCE = re.compile(
+    r"#\s*\d+|\b(?:question|answer|section|clause|item|paragraph|article|attachment|exhibit|"
+    r"appendix|amendment|modification)\s+(?:no\.?\s*)?#?\s*\d+(?:\.\d+)*",
+    re.IGNORECASE,
+)
+"""A number that points somewhere ("see answer to question #22", "section 3.2.1"): a
+reference, not a quantity the sentence states."""
 _CALENDAR_CUES = re.compile(r"^(?:\w+\s+)?when\b|\b(?:date|deadline)\b", re.IGNORECASE)
 
 
@@ -264,11 +272,28 @@ def _has_cue(question: str, cue: str) -> bool:
     return re.search(rf"(?<!\w){re.escape(cue)}(?!\w)", question) is not None
 
 
+_EXISTENCE = re.compile(
+    r"^(?:is|are)\s+there\b|^(?:does|do|will)\s+.+\b(?:include|have|set|require|contain)\b",
+    re.IGNORECASE,
+)
+CONDITIONAL = re.compile(r"^\W*(?:if|unless|in the event|should|where applicable)\b", re.IGNORECASE)
+"""A sentence that starts with a condition ("If applicable, …"): it says what follows from
+the condition, not whether the condition holds."""
+
+
+def asks_whether_there_is(question: str) -> bool:
+    """True for a question on whether something exists ("Is there a …?", "Does the contract
+    include …?"): a conditional sentence ("If the solicitation includes a goal, …") does not
+    answer it."""
+    return _EXISTENCE.search(question.strip()) is not None
+
+
 def has_answer_type(sentence: str, kind: AnswerType | None) -> bool:
     """True when ``sentence`` holds what a ``kind`` question asks for (always for None)."""
     if kind is None:
         return True
     sentence = SECTION_NUMBER.sub("", sentence)  # "7.5 Contractor Performance" holds no figure
+    sentence = REFERENCE.sub("", sentence)
     if kind == "date":
         return bool(DATE.search(sentence))
     if kind == "money":
