@@ -110,10 +110,60 @@ def test_the_same_requirement_in_two_documents_is_one_row_citing_both(settings: 
         # a response time in brackets is a standard; "one or more" is no measure
         ("Respond to a ticket during business hours (one business hour).", "mandatory"),
         ("Agencies choose one or more of the following lines of service:", None),
+        # a standard whose clause has no verb of a statement; a second clause joined by "and"
+        # may have one
+        ("Restores which need an outage take no more than two hours and users are told.",
+         "mandatory"),
+        ("Within ten days of award, the contractor will receive an account.", None),
+        # the buyer's acts put in the passive, and a form's check box with both choices
+        ("INSPECTION Inspection of deliverables shall be based upon the checklist.", None),
+        ("Award will be made to the lowest priced technically acceptable quote.", None),
+        ("Contractor is not is required to sign this document and return copies.", None),
+        ("The Contractor is required to sign this document and return copies.", "mandatory"),
+        # how the bidder's delivery is made; obligations without a modal verb
+        ("Delivery will occur through the agency's file transfer portal.", "mandatory"),
+        ("It is up to offerors to propose the number of analysts.", "mandatory"),
+        ("The burden of proving past performance rests with the offeror.", "mandatory"),
+        ("Please list every subcontractor and its share of the work.", "mandatory"),
     ],
-)
+)  # fmt: skip
 def test_obligations_are_recognised_in_english_and_spanish(sentence: str, strength):
     assert strength_of(sentence) == strength
+
+
+def test_in_a_qa_a_request_may_be_the_vendors():
+    request = "Please provide the incumbent's contract number."
+    assert strength_of(request) == "mandatory"
+    assert strength_of(request, in_questions_and_answers=True) is None
+
+
+def test_a_numbered_qa_entry_is_left_out_up_to_its_response(settings: Settings, workdir):
+    """ "4." opens a vendor's entry and "Response:" ends it, even when the splitter glued the
+    label to the entry's last sentence; an entry no answer follows is kept (a questionnaire)."""
+    text_pdf(workdir / "revised-qa.pdf", [
+        "Revised Questions and Answers\n"
+        "3. Is there an incumbent?\n"
+        "Response: There is no incumbent.\n"
+        "4. Pricing Form - It seems that a login is required to open the pricing form. "
+        "It is linked on page 2 Response:\n"
+        "The form is posted in the portal. Quoters shall download the pricing form.\n"
+        "5. Will the number of analysts be evaluated?\n"
+        "Response: Yes, it is up to Quoters to propose the number of analysts.",
+    ])  # fmt: skip
+    text_pdf(workdir / "questionnaire.pdf", [
+        "Offeror Questionnaire\n"
+        "1. The offeror shall state its years in business.\n"
+        "Response:\n"
+        "2. The offeror shall list three references.\n"
+        "Response:",
+    ])  # fmt: skip
+    assert ingest_paths([workdir], settings, "qa").exit_code == 0
+    rows = [r.requirement for r in requirements(KnowledgeBase.open("qa", settings))]
+    assert not any("login is required" in r for r in rows)
+    assert any("Quoters shall download the pricing form" in r for r in rows)
+    assert any("it is up to Quoters to propose the number of analysts" in r for r in rows)
+    assert any("shall state its years in business" in r for r in rows)
+    assert any("shall list three references" in r for r in rows)
 
 
 def test_the_formats_open_as_an_analyst_expects(sample_rows):

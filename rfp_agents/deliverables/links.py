@@ -42,6 +42,21 @@ UCF_HEADING = re.compile(r"^\s*(?:PART\s+[IVX]+\s*[-–—:]\s*)?SECTION\s+([A-M
 """An explicit UCF heading, in capitals as the format prints it ("SECTION L - ...")."""
 
 
+QUESTIONS_AND_ANSWERS = re.compile(
+    r"\bq\s*&\s*a\b|questions?[-_ ]+(?:and|&)[-_ ]+answers?|(?<![a-z])qa(?![a-z])|aclaraci",
+    re.IGNORECASE,
+)
+
+
+def answers_questions(record: DocumentRecord) -> bool:
+    """True for a Q&A (by name or title): vendors' requests ("Please provide the incumbent's
+    name") sit in it beside the buyer's instructions."""
+    return bool(
+        QUESTIONS_AND_ANSWERS.search(record.source)
+        or QUESTIONS_AND_ANSWERS.search(record.title[:200])
+    )
+
+
 def is_amending(record: DocumentRecord) -> bool:
     """True for an amendment, a modification, an addendum or a Q&A (by name or title)."""
     return bool(AMENDING.search(record.source) or AMENDING.search(record.title[:200]))

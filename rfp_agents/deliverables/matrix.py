@@ -32,6 +32,7 @@ from pydantic import BaseModel, Field
 
 from rfp_agents.deliverables.links import (
     amended_documents,
+    answers_questions,
     link_amendments,
     link_factors,
     ucf_section_of,
@@ -123,13 +124,42 @@ class Requirement(BaseModel):
     owner: str = ""
 
 
-def strength_of(sentence: str) -> Strength | None:
+def strength_of(sentence: str, in_questions_and_answers: bool = False) -> Strength | None:
     """``mandatory``, ``advisory`` or None (a statement of information, or of what the
-    buyer will do: ``binds_the_buyer``)."""
+    buyer will do: ``binds_the_buyer``). In a Q&A a request ("Please provide …") may be the
+    vendor's, so it is no requirement there."""
     folded = fold_accents(sentence)
     if binds_the_buyer(folded) or is_question(folded) or DESCRIBES_THE_DOCUMENT.match(folded):
         return None
+    if BUYER_ACT.match(LEADING_HEADING.sub("", folded)) or FORM_CHOICE.search(folded):
+        return None
+    if DELIVERY_WILL.match(LEADING_HEADING.sub("", folded)) or ON_THE_BIDDER.search(folded):
+        return "mandatory"
+    if not in_questions_and_answers and PLEASE_DO.match(folded):
+        return "mandatory"
     return _modal_strength(folded)
+
+
+BUYER_ACT = re.compile(
+    r"^\W*(?:the\s+)?(?:acceptance|inspection|evaluation|award|payment|surveillance)s?\b"
+    r"(?:\s+of\s+[\w\s]{1,40}?)?\s+(?:shall|will)\s+be\s+"
+    r"(?:based|made|conducted|performed|determined|accomplished)\b",
+    re.IGNORECASE,
+)
+"""An act of the buyer's put in the passive ("Acceptance of services shall be based upon
+surveillance procedures", "Award will be made to …"): acceptance, inspection, evaluation,
+award and payment are the buyer's (FAR parts 15, 32 and 46), not the bidder's requirements."""
+FORM_CHOICE = re.compile(r"\bis not,?\s*\W{0,3}\s*is required to\b", re.IGNORECASE)
+"""A standard form's check box printed with both choices ("Contractor [ ] is not, [X] is
+required to sign this document", block 13 of the SF-30): which one holds is the mark, which
+the text layer does not carry."""
+DELIVERY_WILL = re.compile(
+    r"^\W*(?:the\s+)?(?:delivery|deliveries|deliverables?)\s+will\s+"
+    r"(?:occur|take place|be (?:made|delivered|submitted|provided))\b",
+    re.IGNORECASE,
+)
+"""How the bidder's delivery is made ("Delivery will occur by pull request from the
+contractor's repository"): a commitment, like "the contractor will deliver"."""
 
 
 DESCRIBES_THE_DOCUMENT = re.compile(
@@ -188,12 +218,14 @@ def _is_required(folded: str) -> bool:
 
 
 def _is_performance_standard(folded: str) -> bool:
-    return bool(
-        len(folded) <= MAX_STANDARD_CHARACTERS
-        and PERFORMANCE_STANDARD.search(folded)
-        and QUANTITY_FIGURE.search(folded)
-        and not FINITE_VERB.search(folded)
-    )
+    """A measure and a figure, and no verb of a statement in its clause ("The agency has at
+    least 5 systems" is information). A clause joined by "and" may have one: "Deployments
+    which require downtime take no more than one hour and the outage window is announced"."""
+    measure = PERFORMANCE_STANDARD.search(folded)
+    if not measure or len(folded) > MAX_STANDARD_CHARACTERS or not QUANTITY_FIGURE.search(folded):
+        return False
+    clause = folded[: measure.end()] + folded[measure.end() :].split(" and ")[0]
+    return not FINITE_VERB.search(clause)
 
 
 LEADING_HEADING = re.compile(r"^\W*(?:[A-Z][A-Z&/-]+\s+)+(?=[A-Z][a-z])")
@@ -211,6 +243,19 @@ BIDDER_WILL = re.compile(
 )
 """The bidder as the subject of "will" + an active verb: a commitment the buyer holds it to
 (not "the contractor will be paid", "will receive", "will not have access")."""
+ON_THE_BIDDER = re.compile(
+    rf"\bit is up to (?:the |each |all )?(?:{BIDDER})s? to\b"
+    rf"|\bburden\b[^.;]{{0,120}}\brests? (?:with|on|upon) (?:the |each )?(?:{BIDDER})s?\b",
+    re.IGNORECASE,
+)
+"""Obligations put without a modal verb: "it is up to Quoters to propose key personnel",
+"the burden of providing … rests with the Quoter"."""
+PLEASE_DO = re.compile(
+    r"^\W*(?:\w+\W+){0,6}?please (?:provide|submit|include|describe|identify|list|"
+    r"furnish|indicate|complete|sign|attach)\b",
+    re.IGNORECASE,
+)
+"""An instruction put as a request ("Please list all lawsuits that involved your firm")."""
 
 
 def binds_the_buyer(sentence: str) -> bool:
@@ -273,6 +318,7 @@ def requirements(
     for index, record in enumerate(records):
         if on_document:
             on_document(record.source, index, len(records))
+        in_qa = answers_questions(record)
         for text, meta in statements(kb, record.source):
             key = " ".join(content_terms(text))
             seen = first.get(key)
@@ -281,7 +327,7 @@ def requirements(
                 if seen.file != meta["source"] and place not in seen.also_in:
                     seen.also_in.append(place)
                 continue
-            strength = strength_of(text)
+            strength = strength_of(text, in_qa)
             if strength is None:
                 continue
             row = Requirement(
@@ -350,6 +396,14 @@ ANSWER_START = re.compile(
     r"^\W*(?:A\s?\d+|Answer\s?\d*|Response\s?\d*|Government\s+Response)\s*[:.)-]",
     re.IGNORECASE,
 )
+ANSWER_AT_END = re.compile(
+    r"\b(?:A\s?\d+|Answer\s?\d*|Response\s?\d*|Government\s+Response)\s*:\s*$",
+    re.IGNORECASE,
+)
+"""An answer label the splitter left at the end of the question's last sentence ("… on
+page 2 Response:")."""
+ENTRY_START = re.compile(r"^\s*\d{1,3}[.)](?:\s*$|(?=[A-Z]))")
+"""A numbered entry of a Q&A on its own ("7.") or glued to its first word ("11.Similar …")."""
 MAX_QUESTION_SENTENCES = 8
 """A "question" that no answer follows within this many sentences is not a Q&A's (an RFP's
 "Question 1: Describe your approach…" prompts are instructions)."""
@@ -362,16 +416,26 @@ def _at_questions(sentences: list[str]) -> Iterator[str]:
 
 
 def _outside_questions(sentences: Iterator[Sentence]) -> Iterator[Sentence]:
-    """The sentences without the questions of a Q&A: from "Q7:" to the answer "A7:". A
-    question no answer follows is kept after all."""
+    """The sentences without the questions of a Q&A: from "Q7:" (or an entry number, "7.")
+    to the answer "A7:" / "Response:". A question no answer follows is kept after all, and
+    so is an entry whose "Response:" label has no answer after it (a questionnaire's blank
+    for the bidder to fill in)."""
     held: list[Sentence] = []
+    labelled = False  # the last held sentence ended with an answer label
     for item in sentences:
-        if QUESTION_START.match(item[0]):
+        if labelled:
+            labelled = False
+            if not ENTRY_START.match(item[0]):  # the label's answer: the question was held
+                held = []
+        if QUESTION_START.match(item[0]) or ENTRY_START.match(item[0]):
             yield from held
             held = [item]
-        elif held and ANSWER_START.match(item[0]):
+        elif held and ANSWER_START.match(item[0]) and ANSWER_START.sub("", item[0]).strip():
             held = []
             yield item
+        elif held and (ANSWER_START.match(item[0]) or ANSWER_AT_END.search(item[0])):
+            held.append(item)
+            labelled = True
         elif held:
             held.append(item)
             if len(held) > MAX_QUESTION_SENTENCES:
