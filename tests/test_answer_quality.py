@@ -4,6 +4,7 @@ absent; the measures `rfp eval` reports about it."""
 from __future__ import annotations
 
 import pytest
+from langchain_core.embeddings import Embeddings
 from typer.testing import CliRunner
 
 from rfp_agents.agents.evidence import Evidence
@@ -359,20 +360,35 @@ def test_a_reference_number_is_not_a_figure():
     assert has_answer_type("Up to five examples (see section 3.2.1) may be sent.", "quantity")
 
 
+class OneVector(Embeddings):
+    """The same vector for every text: sentences are then told apart by their words only."""
+
+    def embed_documents(self, texts: list[str]) -> list[list[float]]:
+        return [[1.0, 0.0] for _ in texts]
+
+    def embed_query(self, text: str) -> list[float]:
+        return [1.0, 0.0]
+
+
+def test_an_acronym_glossary_is_not_an_answer(settings: Settings):
+    from rfp_agents.agents.offline import OfflineAnswerer
+
+    glossary = ("QA Quality Assurance QAP Quality Assurance Program QASP Quality Assurance "
+                "Surveillance Plan PWS Performance Work Statement")  # fmt: skip
+    statement = "The quality assurance plan requires 90% test coverage of new code."
+    passage = Evidence(ref=1, kb="k", source_file="a.pdf", page_number=9, chunk_id="p9-c1",
+                       content=f"{glossary}\n\n{statement}", tool="grep")  # fmt: skip
+    scored = OfflineAnswerer(OneVector(), settings).score_sentences(
+        "What test coverage does the quality assurance plan require?", [passage]
+    )
+    assert [s.text for s in scored] == [statement]
+
+
 def test_a_conditional_sentence_does_not_say_whether_there_is_one(settings: Settings):
     """ "If a goal is set, …" names the goal; it does not say there is one. Scored with one
     vector for every text, the two sentences differ only by the condition."""
-    from langchain_core.embeddings import Embeddings
-
     from rfp_agents.agents.offline import OfflineAnswerer
     from rfp_agents.agents.question_focus import asks_whether_there_is
-
-    class OneVector(Embeddings):
-        def embed_documents(self, texts: list[str]) -> list[list[float]]:
-            return [[1.0, 0.0] for _ in texts]
-
-        def embed_query(self, text: str) -> list[float]:
-            return [1.0, 0.0]
 
     assert asks_whether_there_is("Is there a subcontracting goal?")
     assert asks_whether_there_is("Does the contract include a warranty period?")

@@ -628,7 +628,26 @@ def _usable(sentence: str) -> bool:
     shortest = MIN_FIGURE_CHARACTERS if figure else MIN_SENTENCE_CHARACTERS
     if not shortest <= len(sentence) <= MAX_SENTENCE_CHARACTERS or _is_heading(sentence):
         return False
-    return len(content_terms(sentence)) >= (2 if figure else 3)
+    return len(content_terms(sentence)) >= (2 if figure else 3) and not _is_acronym_list(sentence)
+
+
+ACRONYM = re.compile(r"^[A-Z]{2,6}$")
+MIN_SPELLED_OUT = 3
+"""Acronyms followed by their spelled-out words that make a sentence a glossary."""
+
+
+def _is_acronym_list(sentence: str) -> bool:
+    """A list of acronyms, each followed by the words it stands for ("ODC Other Direct Costs
+    PIPO Phase In/Phase Out POC Point of Contact"), run together by the text layer: a
+    glossary, not a statement."""
+    words = [w.strip("(),;:.") for w in sentence.split()]
+    spelled_out = 0
+    for i, word in enumerate(words):
+        if ACRONYM.match(word):
+            after = [w for w in words[i + 1 : i + 1 + 2 * len(word)] if w[:1].isupper()]
+            initials = "".join(w[0] for w in after)[: len(word)]
+            spelled_out += initials == word
+    return spelled_out >= MIN_SPELLED_OUT
 
 
 def _is_heading(sentence: str) -> bool:
