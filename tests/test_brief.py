@@ -157,6 +157,23 @@ def test_the_cover_names_the_issuer_the_text_gives_and_a_numbered_solicitation(
     assert brief.field("solicitation_type").value.startswith("Request for Quotations")
 
 
+def test_the_issuer_is_the_agency_under_the_state_a_cover_names_first(
+    settings: Settings, workdir: Path
+):
+    text_pdf(workdir / "cover.pdf", [
+        "STATE OF NORTHLAND\nNorthland Broadband Development Corp.\nREQUEST FOR PROPOSALS\n"
+        "Fiber Route Survey Services",
+    ])  # fmt: skip
+    text_pdf(workdir / "county.pdf", ["State of Northland\nREQUEST FOR PROPOSALS\nRoad Salt"])
+    assert ingest_paths([workdir / "cover.pdf"], settings, "cover").exit_code == 0
+    assert ingest_paths([workdir / "county.pdf"], settings, "state").exit_code == 0
+    agency = make_brief("cover", settings=settings, fields=["issuer"]).field("issuer")
+    assert agency.value.startswith("Northland Broadband Development Corp")
+    # a state with no agency under it is the issuer
+    state = make_brief("state", settings=settings, fields=["issuer"]).field("issuer")
+    assert state.value.startswith("State of Northland")
+
+
 def test_a_contract_form_names_its_buyer_and_the_brief_finds_limits_and_basis_of_award(
     settings: Settings, workdir: Path
 ):

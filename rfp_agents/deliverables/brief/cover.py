@@ -37,8 +37,8 @@ TYPE_PAGES = 3
 MAX_ISSUER_WORDS = 10
 MAX_TITLE_CHARACTERS = 100
 ORGANISATION = re.compile(
-    r"\b(?:department|dept\.|agency|administration|county|city of|state of|commonwealth of|"
-    r"university|college|court|courts|judiciary|commission|corporation|corp\.|office of|"
+    r"\b(?:department|dept|agency|administration|county|city of|state of|commonwealth of|"
+    r"university|college|court|courts|judiciary|commission|corporation|corp|office of|"
     r"authority|board of|district|government|ministry|council|"
     r"ministerio|ayuntamiento|diputacion|gobierno|hospital|municipalidad|provincia|"
     r"consejeria|junta de)\b",
@@ -156,15 +156,30 @@ def _solicitation(number: str, title: str) -> str:
 
 
 def _issuer(page: str) -> str:
-    """The first short line of the page that names an organisation."""
-    for line in page.splitlines():
-        line = " ".join(line.split()).strip(" ,;:")
-        words = line.split()
-        if not 2 <= len(words) <= MAX_ISSUER_WORDS or NOT_AN_ISSUER.search(line):
+    """The first short line of the page that names an organisation; when it names a state
+    and the next line an organisation too ("State of Hawaii / Hawaii Technology Development
+    Corp."), the next line: the state is the jurisdiction, the agency under it issues."""
+    lines = [" ".join(line.split()).strip(" ,;:") for line in page.splitlines()]
+    lines = [line for line in lines if line]
+    for index, line in enumerate(lines):
+        if not _names_organisation(line):
             continue
-        if ORGANISATION.search(fold_accents(line)) and _name_like(words):
-            return line
+        below = lines[index + 1] if index + 1 < len(lines) else ""
+        if JURISDICTION.match(line) and _names_organisation(below):
+            return below
+        return line
     return ""
+
+
+JURISDICTION = re.compile(r"^(?:the\s+)?(?:state|commonwealth)\s+of\s+\w+(?:\s+\w+)?$", re.I)
+"""A line that names a state only ("STATE OF MARYLAND", "Commonwealth of Virginia")."""
+
+
+def _names_organisation(line: str) -> bool:
+    words = line.split()
+    if not 2 <= len(words) <= MAX_ISSUER_WORDS or NOT_AN_ISSUER.search(line):
+        return False
+    return bool(ORGANISATION.search(fold_accents(line))) and _name_like(words)
 
 
 def _name_like(words: list[str]) -> bool:
