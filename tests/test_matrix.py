@@ -125,6 +125,8 @@ def test_the_same_requirement_in_two_documents_is_one_row_citing_both(settings: 
         ("It is up to offerors to propose the number of analysts.", "mandatory"),
         ("The burden of proving past performance rests with the offeror.", "mandatory"),
         ("Please list every subcontractor and its share of the work.", "mandatory"),
+        ("Two examples should be sent, as the RFQ states: Please provide two examples.",
+         "mandatory"),
     ],
 )  # fmt: skip
 def test_obligations_are_recognised_in_english_and_spanish(sentence: str, strength):
@@ -148,7 +150,10 @@ def test_a_numbered_qa_entry_is_left_out_up_to_its_response(settings: Settings, 
         "It is linked on page 2 Response:\n"
         "The form is posted in the portal. Quoters shall download the pricing form.\n"
         "5. Will the number of analysts be evaluated?\n"
-        "Response: Yes, it is up to Quoters to propose the number of analysts.",
+        "Response: Yes, it is up to Quoters to propose the number of analysts.\n"
+        "6. How many references are needed?\n"
+        "Response: As stated in the RFQ: Please provide two references.\n"
+        "7. Is there an incumbent? If so, please provide the incumbent's contract number.",
     ])  # fmt: skip
     text_pdf(workdir / "questionnaire.pdf", [
         "Offeror Questionnaire\n"
@@ -162,6 +167,9 @@ def test_a_numbered_qa_entry_is_left_out_up_to_its_response(settings: Settings, 
     assert not any("login is required" in r for r in rows)
     assert any("Quoters shall download the pricing form" in r for r in rows)
     assert any("it is up to Quoters to propose the number of analysts" in r for r in rows)
+    # in a Q&A a request is an instruction in a labelled answer only: the buyer speaks there
+    assert any("Please provide two references" in r for r in rows)
+    assert not any("incumbent's contract number" in r for r in rows)
     assert any("shall state its years in business" in r for r in rows)
     assert any("shall list three references" in r for r in rows)
 

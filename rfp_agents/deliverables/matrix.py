@@ -135,7 +135,7 @@ def strength_of(sentence: str, in_questions_and_answers: bool = False) -> Streng
         return None
     if DELIVERY_WILL.match(LEADING_HEADING.sub("", folded)) or ON_THE_BIDDER.search(folded):
         return "mandatory"
-    if not in_questions_and_answers and PLEASE_DO.match(folded):
+    if not in_questions_and_answers and PLEASE_DO.search(folded):
         return "mandatory"
     return _modal_strength(folded)
 
@@ -251,11 +251,12 @@ ON_THE_BIDDER = re.compile(
 """Obligations put without a modal verb: "it is up to Quoters to propose key personnel",
 "the burden of providing … rests with the Quoter"."""
 PLEASE_DO = re.compile(
-    r"^\W*(?:\w+\W+){0,6}?please (?:provide|submit|include|describe|identify|list|"
+    r"(?:^\W*(?:\w+\W+){0,6}?|:\s*)please (?:provide|submit|include|describe|identify|list|"
     r"furnish|indicate|complete|sign|attach)\b",
     re.IGNORECASE,
 )
-"""An instruction put as a request ("Please list all lawsuits that involved your firm")."""
+"""An instruction put as a request ("Please list all lawsuits that involved your firm"), also
+where an answer quotes it ("as stated on Page 5 of the RFQ: Please provide examples …")."""
 
 
 def binds_the_buyer(sentence: str) -> bool:
@@ -327,7 +328,7 @@ def requirements(
                 if seen.file != meta["source"] and place not in seen.also_in:
                     seen.also_in.append(place)
                 continue
-            strength = strength_of(text, in_qa)
+            strength = strength_of(text, in_qa and not meta.get("in_answer"))
             if strength is None:
                 continue
             row = Requirement(
@@ -419,20 +420,22 @@ def _outside_questions(sentences: Iterator[Sentence]) -> Iterator[Sentence]:
     """The sentences without the questions of a Q&A: from "Q7:" (or an entry number, "7.")
     to the answer "A7:" / "Response:". A question no answer follows is kept after all, and
     so is an entry whose "Response:" label has no answer after it (a questionnaire's blank
-    for the bidder to fill in)."""
+    for the bidder to fill in). The sentences of a labelled answer, up to the next entry,
+    are marked ``in_answer``: there the buyer speaks, and a request is an instruction."""
     held: list[Sentence] = []
     labelled = False  # the last held sentence ended with an answer label
+    answering = False  # the sentences are a labelled answer's
     for item in sentences:
         if labelled:
             labelled = False
             if not ENTRY_START.match(item[0]):  # the label's answer: the question was held
-                held = []
+                held, answering = [], True
         if QUESTION_START.match(item[0]) or ENTRY_START.match(item[0]):
             yield from held
-            held = [item]
+            held, answering = [item], False
         elif held and ANSWER_START.match(item[0]) and ANSWER_START.sub("", item[0]).strip():
-            held = []
-            yield item
+            held, answering = [], True
+            yield _answered(item)
         elif held and (ANSWER_START.match(item[0]) or ANSWER_AT_END.search(item[0])):
             held.append(item)
             labelled = True
@@ -442,8 +445,13 @@ def _outside_questions(sentences: Iterator[Sentence]) -> Iterator[Sentence]:
                 yield from held
                 held = []
         else:
-            yield item
+            yield _answered(item) if answering else item
     yield from held
+
+
+def _answered(item: Sentence) -> Sentence:
+    sentence, meta, opens_section = item
+    return sentence, {**meta, "in_answer": True}, opens_section
 
 
 def _ucf_runs(block: str, letter: str) -> Iterator[tuple[str, str]]:
