@@ -52,6 +52,11 @@ _SENTENCE_END = re.compile(
 )
 
 
+QA_ENTRY_NUMBER = re.compile(r"^\s*\d{1,3}[.)](?:\s*$|\s*(?=[A-Z]))")
+"""A numbered entry at a sentence start, as a Q&A numbers its questions: alone ("7."), glued
+to its first word ("11.Similar Experience …") or before it ("72. The RFQ states …")."""
+
+
 def fold_accents(text: str) -> str:
     """``text`` without diacritics ("garantía" -> "garantia", "año" -> "ano")."""
     if text.isascii():

@@ -52,6 +52,7 @@ from rfp_agents.agents.tool_calls import run_tool_calls, tool_call
 from rfp_agents.agents.tools import KnowledgeTools
 from rfp_agents.config import Settings
 from rfp_agents.text import (
+    QA_ENTRY_NUMBER,
     content_terms,
     detect_language,
     exact_terms,
@@ -99,8 +100,6 @@ QUESTION_TAIL = re.compile(r"\?\W{0,3}(?:\w{1,2}\W{0,3})?$")
 REQUEST = re.compile(r"^(?:\d+\.\s*)?please\s+(?:confirm|clarify|advise)\b", re.IGNORECASE)
 """A vendor's question put as a request ("Please confirm GSA requires one narrative."): in a
 Q&A it is asked, not answered, whatever its last mark."""
-ENTRY_NUMBER = re.compile(r"^\d{1,3}\.\s*[A-Z]")
-"""A Q&A entry's number at a sentence start ("72.The RFQ states …")."""
 SIDE_FLOOR = 0.6
 """A comparison side's best sentence is kept if it reaches this share of the answer's floor."""
 GREP_HITS = 5
@@ -529,7 +528,7 @@ def _candidates(evidence: Sequence[Evidence]) -> list[Candidate]:
                 continue
             seen.add(text)
             candidates.append(Candidate(text, item, reply))
-            premise = candidates[-1] if ENTRY_NUMBER.match(sentence) else None
+            premise = candidates[-1] if QA_ENTRY_NUMBER.match(sentence) else None
     return candidates
 
 

@@ -40,6 +40,7 @@ from rfp_agents.deliverables.links import (
 from rfp_agents.domains import classify_text
 from rfp_agents.knowledge_base import KnowledgeBase
 from rfp_agents.text import (
+    QA_ENTRY_NUMBER,
     answer_sentences,
     content_terms,
     fold_accents,
@@ -403,8 +404,6 @@ ANSWER_AT_END = re.compile(
 )
 """An answer label the splitter left at the end of the question's last sentence ("… on
 page 2 Response:")."""
-ENTRY_START = re.compile(r"^\s*\d{1,3}[.)](?:\s*$|(?=[A-Z]))")
-"""A numbered entry of a Q&A on its own ("7.") or glued to its first word ("11.Similar …")."""
 MAX_QUESTION_SENTENCES = 8
 """A "question" that no answer follows within this many sentences is not a Q&A's (an RFP's
 "Question 1: Describe your approach…" prompts are instructions)."""
@@ -428,9 +427,9 @@ def _outside_questions(sentences: Iterator[Sentence]) -> Iterator[Sentence]:
     for item in sentences:
         if labelled:
             labelled = False
-            if not ENTRY_START.match(item[0]):  # the label's answer: the question was held
+            if not QA_ENTRY_NUMBER.match(item[0]):  # the label's answer: the question was held
                 held, answering = [], True
-        if QUESTION_START.match(item[0]) or ENTRY_START.match(item[0]):
+        if QUESTION_START.match(item[0]) or QA_ENTRY_NUMBER.match(item[0]):
             yield from held
             held, answering = [item], False
         elif held and ANSWER_START.match(item[0]) and ANSWER_START.sub("", item[0]).strip():
