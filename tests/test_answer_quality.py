@@ -429,3 +429,27 @@ def test_a_long_sentence_is_quoted_whole_with_its_figure(settings: Settings, wor
     lead = answer.answer.split(" [1]")[0]
     assert lead.startswith("If the County renews the contract")
     assert lead.endswith("or 3%, whichever is lower")
+
+
+def test_a_list_cut_from_its_lead_in_by_the_chunker_is_read_with_it(settings: Settings):
+    """The chunker may end a passage after the lead-in, so the next one starts at "A.": read
+    together, the item keeps its lead-in; read alone, its page is read whole first."""
+    from rfp_agents.agents.offline import OfflineAnswerer, ScoredSentence, _orphan_item_page
+
+    def chunk(index: int, content: str) -> Evidence:
+        return Evidence(ref=index, kb="k", source_file="terms.pdf", page_number=4,
+                        chunk_id=f"abc-p4-c{index}", content=content, tool="read_page")  # fmt: skip
+
+    lead_in = chunk(10, "Contract terms\nAs a public body of the state, the Board cannot agree "
+                        "to any of the following terms in any document:")  # fmt: skip
+    items = chunk(11, "A. A waiver of sovereign immunity.\nB. An agreement providing for the "
+                      "payment of liquidated damages.\nC. Waiver of jury trial.")  # fmt: skip
+    question = "Does the Board accept liquidated damages?"
+    together = OfflineAnswerer(OneVector(), settings).score_sentences(question, [lead_in, items])
+    best = next(s for s in together if "liquidated" in s.text)
+    assert "cannot agree to any of the following terms in any document: … An agreement " \
+           "providing for the payment of liquidated damages" in best.text  # fmt: skip
+    alone = ScoredSentence("An agreement providing for the payment of liquidated damages.",
+                           items, 0.9, 0.9, 0.5)  # fmt: skip
+    assert _orphan_item_page([alone], [items]) == ("k", "terms.pdf", 4)
+    assert _orphan_item_page([alone], [lead_in, items]) is None

@@ -194,6 +194,16 @@ class OfflineAnswerer:
             evidence = evidence_in(messages)
             scored = self.score_sentences(focus, _in_documents(evidence, named))
         chosen = select_sentences(scored, focus, sides)
+        orphan = _orphan_item_page(chosen, evidence)
+        if orphan is not None:
+            # the lead is an item of a list whose lead-in is in a passage not read: read the
+            # page, or "An agreement providing for … liquidated damages" loses its "cannot
+            # agree to any of the following terms"
+            messages += self._read_pages([orphan], tools)
+            evidence = evidence_in(messages)
+            scope = evidence if sides else _in_documents(evidence, named)
+            scored = self.score_sentences(focus, scope)
+            chosen = select_sentences(scored, focus, sides)
         reason = self._no_evidence_reason(focus, scored, chosen, bool(sides), words_comparable)
         if reason:
             answer = (
@@ -238,16 +248,20 @@ class OfflineAnswerer:
             *run_tool_calls(calls, tools.as_tools()),
         ]
         pages = _best_pages(evidence_in(messages), READ_PAGES)
-        if pages:
-            reads = [
-                tool_call("read_page", source_file=source, page_number=page, kb_id=kb)
-                for kb, source, page in pages
-            ]
-            messages += [
-                AIMessage(content="", tool_calls=reads),
-                *run_tool_calls(reads, tools.as_tools()),
-            ]
-        return messages
+        return messages + self._read_pages(pages, tools)
+
+    @staticmethod
+    def _read_pages(
+        pages: Sequence[tuple[str, str, int]], tools: KnowledgeTools
+    ) -> list[BaseMessage]:
+        """``read_page`` for each (kb, file, page), as tool calls and their results."""
+        if not pages:
+            return []
+        reads = [
+            tool_call("read_page", source_file=source, page_number=page, kb_id=kb)
+            for kb, source, page in pages
+        ]
+        return [AIMessage(content="", tool_calls=reads), *run_tool_calls(reads, tools.as_tools())]
 
     def _no_evidence_reason(
         self,
@@ -530,6 +544,26 @@ def _candidates(evidence: Sequence[Evidence]) -> list[Candidate]:
             candidates.append(Candidate(text, item, reply))
             premise = candidates[-1] if QA_ENTRY_NUMBER.match(sentence) else None
     return candidates
+
+
+OPENS_WITH_ITEM = re.compile(r"^\s*\(?(?:[A-Za-z]|[0-9]{1,2}|[ivxIVX]{1,4})[.)]\s")
+"""A passage that starts with a list item's marker: the chunker cut the list from its lead-in."""
+
+
+def _orphan_item_page(
+    chosen: Sequence[ScoredSentence], evidence: Sequence[Evidence]
+) -> tuple[str, str, int] | None:
+    """(kb, file, page) of the lead when it comes from a passage that starts inside a list
+    whose previous passage is not among ``evidence``; None otherwise."""
+    if not chosen:
+        return None
+    item = chosen[0].evidence
+    if " … " in chosen[0].text or not OPENS_WITH_ITEM.match(item.content):
+        return None
+    present = {(e.kb, e.source_file, e.chunk_index) for e in evidence}
+    if (item.kb, item.source_file, item.chunk_index - 1) in present or item.chunk_index == 0:
+        return None
+    return (item.kb, item.source_file, item.page_number)
 
 
 def _runs(evidence: Sequence[Evidence]) -> list[list[Evidence]]:
