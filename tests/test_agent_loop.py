@@ -301,7 +301,10 @@ def test_a_model_that_keeps_calling_tools_after_the_last_round_still_ends(
     settings = sample_kb_settings.model_copy(update={"max_agent_rounds": 2})
     answer = ask_legal(settings, model)
     finding = answer.findings[0]
-    assert len(finding.steps) == 2
+    # the model's two rounds; the third round's call was dropped (the extractive answer that
+    # follows may read a page, which is not the model's)
+    assert [s.tool for s in finding.steps].count("query_knowledge") == 2
+    assert all(s.tool == "read_page" for s in finding.steps[2:])
     assert any("discarded (it was empty)" in w for w in finding.warnings)
     assert any(c.page_number == 9 for c in answer.cited)
 
