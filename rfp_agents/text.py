@@ -330,12 +330,22 @@ def weighted_overlap(
 
 def join_overlapping(texts: Sequence[str], max_overlap: int = 400) -> str:
     """Join consecutive chunks of a page, removing the text they share at the seams."""
-    joined = ""
+    return stitch(texts, max_overlap)[0]
+
+
+def stitch(
+    texts: Sequence[str], max_overlap: int = 400, min_overlap: int = 1
+) -> tuple[str, list[int]]:
+    """``join_overlapping``'s text, and where each of ``texts`` starts in it (the chunk a
+    sentence of the joined text comes from). A seam shorter than ``min_overlap`` characters
+    is not taken for the chunker's overlap: the texts are joined by a line break."""
+    joined, starts = "", []
     for text in texts:
         overlap = 0
-        for size in range(min(len(joined), len(text), max_overlap), 0, -1):
+        for size in range(min(len(joined), len(text), max_overlap), min_overlap - 1, -1):
             if joined.endswith(text[:size]):
                 overlap = size
                 break
+        starts.append(len(joined))
         joined += ("" if overlap or not joined else "\n") + text[overlap:]
-    return joined
+    return joined, starts

@@ -97,7 +97,7 @@ def test_the_subject_of_a_question_is_its_noun_phrase(question: str, subject: st
         ("What is the ceiling for reimbursed travel?", "money"),
         ("How many pages may the technical volume have?", "quantity"),
         ("What bid bond percentage is required?", "percentage"),
-        ("What test coverage is required for new code?", "quantity"),
+        ("What unit test coverage must each module reach?", "quantity"),
         ("¿Qué porcentaje debe cubrir la garantía de oferta?", "percentage"),
         ("How many points does cost carry when the agency selects a consultant?", "quantity"),
         ("Will the due date be extended?", None),  # a yes/no question
@@ -218,7 +218,7 @@ def test_each_side_of_a_comparison_answers_with_the_figure_asked_for():
         return ScoredSentence(text, item, score, score, 0.5)
 
     vague = scored("Delivered code must have substantial test coverage.", 0.6, "a.pdf", 1)
-    figure = scored("Minimum of 90% test coverage of all new code.", 0.5, "a.pdf", 2)
+    figure = scored("At least 85% unit test coverage for every module.", 0.5, "a.pdf", 2)
     other = scored("Achieve at least 80% test coverage during system testing.", 0.55, "b.pdf", 3)
     focus = question_focus("What test coverage do the two plans require?")
     chosen = select_sentences([vague, other, figure], focus, sides=[["a.pdf"], ["b.pdf"]])
@@ -419,7 +419,7 @@ def test_a_long_sentence_is_quoted_whole_with_its_figure(settings: Settings, wor
         "rates for the additional year shall not exceed the hourly rates of the original\n"
         "contract increased or decreased by more than the percentage increase or decrease\n"
         "of the services category of the regional consumer price index published by the\n"
-        "state labor office for the latest twelve months for which figures are published,\n"
+        "state labor office over the most recent year whose index has been released,\n"
         "or 3%, whichever is lower."
     )
     rfp = text_pdf(workdir / "rfp.pdf", ["Contract Renewal\n" + filler + sentence])
@@ -442,14 +442,14 @@ def test_a_list_cut_from_its_lead_in_by_the_chunker_is_read_with_it(settings: Se
 
     lead_in = chunk(10, "Contract terms\nAs a public body of the state, the Board cannot agree "
                         "to any of the following terms in any document:")  # fmt: skip
-    items = chunk(11, "A. A waiver of sovereign immunity.\nB. An agreement providing for the "
-                      "payment of liquidated damages.\nC. Waiver of jury trial.")  # fmt: skip
+    items = chunk(11, "A. A waiver of sovereign immunity.\nB. A clause that makes the Board "
+                      "owe liquidated damages for delay.\nC. Waiver of jury trial.")  # fmt: skip
     question = "Does the Board accept liquidated damages?"
     together = OfflineAnswerer(OneVector(), settings).score_sentences(question, [lead_in, items])
     best = next(s for s in together if "liquidated" in s.text)
-    assert "cannot agree to any of the following terms in any document: … An agreement " \
-           "providing for the payment of liquidated damages" in best.text  # fmt: skip
-    alone = ScoredSentence("An agreement providing for the payment of liquidated damages.",
+    assert "cannot agree to any of the following terms in any document: … A clause that " \
+           "makes the Board owe liquidated damages for delay" in best.text  # fmt: skip
+    alone = ScoredSentence("A clause that makes the Board owe liquidated damages for delay.",
                            items, 0.9, 0.9, 0.5)  # fmt: skip
     assert _orphan_item_page([alone], [items]) == ("k", "terms.pdf", 4)
     assert _orphan_item_page([alone], [lead_in, items]) is None

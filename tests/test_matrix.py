@@ -121,9 +121,9 @@ def test_the_same_requirement_in_two_documents_is_one_row_citing_both(settings: 
         ("Contractor is not is required to sign this document and return copies.", None),
         ("The Contractor is required to sign this document and return copies.", "mandatory"),
         # how the bidder's delivery is made; obligations without a modal verb
-        ("Delivery will occur through the agency's file transfer portal.", "mandatory"),
-        ("It is up to offerors to propose the number of analysts.", "mandatory"),
-        ("The burden of proving past performance rests with the offeror.", "mandatory"),
+        ("Deliveries will take place at the county warehouse.", "mandatory"),
+        ("It is up to each bidder to name its analysts.", "mandatory"),
+        ("The burden of showing prior experience rests with the bidder.", "mandatory"),
         ("Please list every subcontractor and its share of the work.", "mandatory"),
         ("Two examples should be sent, as the RFQ states: Please provide two examples.",
          "mandatory"),
@@ -148,9 +148,9 @@ def test_a_numbered_qa_entry_is_left_out_up_to_its_response(settings: Settings, 
         "Response: There is no incumbent.\n"
         "4. Pricing Form - It seems that a login is required to open the pricing form. "
         "It is linked on page 2 Response:\n"
-        "The form is posted in the portal. Quoters shall download the pricing form.\n"
+        "The form is posted in the portal. Vendors shall fill in the posted rate sheet.\n"
         "5. Will the number of analysts be evaluated?\n"
-        "Response: Yes, it is up to Quoters to propose the number of analysts.\n"
+        "Response: Yes, it is up to each vendor to name its analysts.\n"
         "6. How many references are needed?\n"
         "Response: As stated in the RFQ: Please provide two references.\n"
         "7. Is there an incumbent? If so, please provide the incumbent's contract number.",
@@ -165,8 +165,8 @@ def test_a_numbered_qa_entry_is_left_out_up_to_its_response(settings: Settings, 
     assert ingest_paths([workdir], settings, "qa").exit_code == 0
     rows = [r.requirement for r in requirements(KnowledgeBase.open("qa", settings))]
     assert not any("login is required" in r for r in rows)
-    assert any("Quoters shall download the pricing form" in r for r in rows)
-    assert any("it is up to Quoters to propose the number of analysts" in r for r in rows)
+    assert any("Vendors shall fill in the posted rate sheet" in r for r in rows)
+    assert any("it is up to each vendor to name its analysts" in r for r in rows)
     # in a Q&A a request is an instruction in a labelled answer only: the buyer speaks there
     assert any("Please provide two references" in r for r in rows)
     assert not any("incumbent's contract number" in r for r in rows)

@@ -143,14 +143,14 @@ def test_apertium_translates_a_question_and_keeps_what_it_does_not_know():
 
 
 def test_the_answerer_reads_an_english_question_in_spanish():
-    focus = _in_spanish(question_focus("Within how many days must an invoice be paid?"))
+    focus = _in_spanish(question_focus("How many days after an invoice arrives is it paid?"))
     assert focus is not None and "factura" in focus.key_terms
     assert focus.answer_type == "quantity"  # the English question's form, kept
 
 
 def test_an_english_question_no_tender_answers_gets_no_evidence(spanish_kb: Settings):
     # before the translation, an unrelated clause on rescission was quoted for it
-    answer = ask("Does the contract require a source code escrow agreement?", ["pliegos"],
+    answer = ask("Must the supplier deposit its source code with an escrow agent?", ["pliegos"],
                  settings=spanish_kb)  # fmt: skip
     assert answer.no_evidence and not answer.cited
 

@@ -85,7 +85,7 @@ def test_one_common_title_word_or_part_of_a_file_name_word_names_no_document():
         "hhs-draft-rfq.pdf": "Office of Acquisitions Draft Request for Quotation",
         "ustaxcourt-ef-cms-rfq.pdf": "REQUEST FOR QUOTE United States Tax Court",
     }
-    question = "Which login method does the TANF Data Reporting System need?"
+    question = "How do users sign in to the TANF Data Reporting System?"
     assert named_documents(question, titles) == []
     assert named_documents("What does the Tax Court RFQ pay?", titles) == [
         "ustaxcourt-ef-cms-rfq.pdf"

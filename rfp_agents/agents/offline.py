@@ -58,6 +58,7 @@ from rfp_agents.text import (
     exact_terms,
     specificity_weights,
     split_sentences,
+    stitch,
     table_cells,
     term_overlap,
     weighted_overlap,
@@ -580,17 +581,14 @@ def _runs(evidence: Sequence[Evidence]) -> list[list[Evidence]]:
     return runs
 
 
+MIN_OVERLAP = 20
+"""Characters two chunks must share to be stitched (the chunker's overlap is larger)."""
+
+
 def _sentences_of(run: Sequence[Evidence]) -> list[tuple[str, Evidence]]:
     """The sentences of a run of consecutive chunks, stitched where the chunks overlap, each
     with the chunk it starts in (the one its citation names)."""
-    text, starts = "", []
-    for item in run:
-        content = item.content
-        if text:
-            shared = _overlap(text, content)
-            content = content[shared:] if shared else "\n" + content
-        starts.append(len(text))
-        text += content
+    text, starts = stitch([item.content for item in run], min_overlap=MIN_OVERLAP)
     found, cursor = [], 0
     flat_text = " ".join(text.split())
     # sentence offsets are found in the whitespace-normalised text, chunk starts mapped to it
@@ -601,19 +599,6 @@ def _sentences_of(run: Sequence[Evidence]) -> list[tuple[str, Evidence]]:
         owner = max((i for i, s in enumerate(flat_starts) if s <= cursor), default=0)
         found.append((sentence, run[owner]))
     return found
-
-
-MIN_OVERLAP = 20
-"""Characters two chunks must share to be stitched (the chunker's overlap is larger)."""
-
-
-def _overlap(before: str, after: str) -> int:
-    """How many leading characters of ``after`` repeat the end of ``before`` (0 if fewer
-    than ``MIN_OVERLAP``): the chunker's overlap between consecutive chunks."""
-    for size in range(min(len(before), len(after)), MIN_OVERLAP - 1, -1):
-        if before.endswith(after[:size]):
-            return size
-    return 0
 
 
 def _in_spanish(focus: QuestionFocus) -> QuestionFocus | None:

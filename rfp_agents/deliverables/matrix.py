@@ -132,9 +132,10 @@ def strength_of(sentence: str, in_questions_and_answers: bool = False) -> Streng
     folded = fold_accents(sentence)
     if binds_the_buyer(folded) or is_question(folded) or DESCRIBES_THE_DOCUMENT.match(folded):
         return None
-    if BUYER_ACT.match(LEADING_HEADING.sub("", folded)) or FORM_CHOICE.search(folded):
+    unheaded = LEADING_HEADING.sub("", folded)
+    if BUYER_ACT.match(unheaded) or FORM_CHOICE.search(folded):
         return None
-    if DELIVERY_WILL.match(LEADING_HEADING.sub("", folded)) or ON_THE_BIDDER.search(folded):
+    if DELIVERY_WILL.match(unheaded) or ON_THE_BIDDER.search(folded):
         return "mandatory"
     if not in_questions_and_answers and PLEASE_DO.search(folded):
         return "mandatory"
