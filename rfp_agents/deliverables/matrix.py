@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
 from functools import cache
 from typing import Any, Literal
 
@@ -72,9 +73,8 @@ PERFORMANCE_STANDARD = re.compile(
     r"|(?:\bwithin |\()(?:\w+ )?\(?\w+\)? (?:business |calendar )?(?:minutes?|hours?|days?)\b",
     re.IGNORECASE,
 )
-"""The measure of a performance standard: "Minimum of 90% test coverage", "99.99% or higher
-availability", "Detect any service disruptions within two minutes", "Respond … (one business
-hour)"."""
+"""The measure of a performance standard: "Minimum of 85% branch coverage", "99.5% or better
+uptime", "Restore the portal within four hours", "Answer a ticket … (one business hour)"."""
 QUANTITY_FIGURE = re.compile(
     r"\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|"
     r"thirty|sixty|ninety)\b",
@@ -135,9 +135,9 @@ def strength_of(sentence: str, in_questions_and_answers: bool = False) -> Streng
     unheaded = LEADING_HEADING.sub("", folded)
     if BUYER_ACT.match(unheaded) or FORM_CHOICE.search(folded):
         return None
-    if DELIVERY_WILL.match(unheaded) or ON_THE_BIDDER.search(folded):
+    if _obligations().on_the_bidder.search(folded):
         return "mandatory"
-    if not in_questions_and_answers and PLEASE_DO.search(folded):
+    if not in_questions_and_answers and _obligations().request.search(folded):
         return "mandatory"
     return _modal_strength(folded)
 
@@ -148,22 +148,13 @@ BUYER_ACT = re.compile(
     r"(?:based|made|conducted|performed|determined|accomplished)\b",
     re.IGNORECASE,
 )
-"""An act of the buyer's put in the passive ("Acceptance of services shall be based upon
-surveillance procedures", "Award will be made to …"): acceptance, inspection, evaluation,
+"""An act of the buyer's put in the passive ("Inspection of deliverables shall be based upon
+the checklist", "Award will be made to …"): acceptance, inspection, evaluation,
 award and payment are the buyer's (FAR parts 15, 32 and 46), not the bidder's requirements."""
 FORM_CHOICE = re.compile(r"\bis not,?\s*\W{0,3}\s*is required to\b", re.IGNORECASE)
 """A standard form's check box printed with both choices ("Contractor [ ] is not, [X] is
 required to sign this document", block 13 of the SF-30): which one holds is the mark, which
 the text layer does not carry."""
-DELIVERY_WILL = re.compile(
-    r"^\W*(?:the\s+)?(?:delivery|deliveries|deliverables?)\s+will\s+"
-    r"(?:occur|take place|be (?:made|delivered|submitted|provided))\b",
-    re.IGNORECASE,
-)
-"""How the bidder's delivery is made ("Delivery will occur by pull request from the
-contractor's repository"): a commitment, like "the contractor will deliver"."""
-
-
 DESCRIBES_THE_DOCUMENT = re.compile(
     r"^\W*(?:it|(?:this|the)\s+(?:document|plan|section|appendix|attachment|exhibit|"
     r"solicitation|rfp|rfq|rfi|ifb|itb|pws|sow|soo|qasp|amendment|modification|part|article|"
@@ -172,8 +163,8 @@ DESCRIBES_THE_DOCUMENT = re.compile(
     r"contains|summari[sz]es|identifies|defines|includes)\b",
     re.IGNORECASE,
 )
-"""What the document itself does ("It also provides a systematic method to evaluate the
-services the contractor is required to furnish"): a description, not a requirement."""
+"""What the document itself does ("This plan sets forth how the agency reviews the work the
+contractor is required to perform"): a description, not a requirement."""
 QUESTION_NUMBER = r"(?:Q\s?\d+|Question\s?\d+)\s*[:.)-]"
 """A Q&A's question number ("Q7:", "Question 12.")."""
 QUESTION_START = re.compile(rf"^\W*{QUESTION_NUMBER}", re.IGNORECASE)
@@ -189,7 +180,7 @@ def is_question(sentence: str) -> bool:
 
 def _modal_strength(folded: str) -> Strength | None:
     """The strength the sentence's verbs give, whoever they bind; what the bidder "will" do
-    ("the contractor will correct those deliverables") and a performance standard (a measure
+    ("the contractor will fix the rejected reports") and a performance standard (a measure
     and a figure, no verb of its own: a cell of an acceptable-quality-level table) are
     mandatory."""
     if MANDATORY.search(folded) or BIDDER_WILL.search(folded) or _is_required(folded):
@@ -221,8 +212,8 @@ def _is_required(folded: str) -> bool:
 
 def _is_performance_standard(folded: str) -> bool:
     """A measure and a figure, and no verb of a statement in its clause ("The agency has at
-    least 5 systems" is information). A clause joined by "and" may have one: "Deployments
-    which require downtime take no more than one hour and the outage window is announced"."""
+    least 5 systems" is information). A clause joined by "and" may have one: "Restores
+    which need an outage take no more than two hours and users are told first"."""
     measure = PERFORMANCE_STANDARD.search(folded)
     if not measure or len(folded) > MAX_STANDARD_CHARACTERS or not QUANTITY_FIGURE.search(folded):
         return False
@@ -245,20 +236,34 @@ BIDDER_WILL = re.compile(
 )
 """The bidder as the subject of "will" + an active verb: a commitment the buyer holds it to
 (not "the contractor will be paid", "will receive", "will not have access")."""
-ON_THE_BIDDER = re.compile(
-    rf"\bit is up to (?:the |each |all )?(?:{BIDDER})s? to\b"
-    rf"|\bburden\b[^.;]{{0,120}}\brests? (?:with|on|upon) (?:the |each )?(?:{BIDDER})s?\b",
-    re.IGNORECASE,
-)
-"""Obligations put without a modal verb: "it is up to Quoters to propose key personnel",
-"the burden of providing … rests with the Quoter"."""
-PLEASE_DO = re.compile(
-    r"(?:^\W*(?:\w+\W+){0,6}?|:\s*)please (?:provide|submit|include|describe|identify|list|"
-    r"furnish|indicate|complete|sign|attach)\b",
-    re.IGNORECASE,
-)
-"""An instruction put as a request ("Please list all lawsuits that involved your firm"), also
-where an answer quotes it ("as stated on Page 5 of the RFQ: Please provide examples …")."""
+
+
+@dataclass(frozen=True)
+class Obligations:
+    """Obligations put without a modal verb (``vocabulary/obligations.toml``)."""
+
+    on_the_bidder: re.Pattern[str]
+    """A task put on the bidder by an idiom or a verb of obligation ("it is up to each bidder
+    to name its analysts", "the burden of proof lies with the offeror", "the supplier agrees
+    to")."""
+    request: re.Pattern[str]
+    """An instruction put as a request ("Please describe the team's experience"), also where
+    an answer quotes it ("as the RFP states: Please list two references")."""
+
+
+@cache
+def _obligations() -> Obligations:
+    table = load_vocabulary_file("obligations.toml")
+    bidder = rf"(?:(?:the|each|every|all|any|a|an)\s+)?(?:{BIDDER})s?"
+    idioms = "|".join(
+        f"(?:{p.replace('{bidder}', bidder).replace('{gap}', r'[^.;]{0,120}?')})"
+        for p in table["on_the_bidder"]
+    )
+    verbs = "|".join(table["instruction_verbs"])
+    return Obligations(
+        on_the_bidder=re.compile(rf"\b(?:{idioms})", re.IGNORECASE),
+        request=re.compile(rf"(?:^\W*(?:\w+\W+){{0,6}}?|:\s*)please (?:{verbs})\b", re.IGNORECASE),
+    )
 
 
 def binds_the_buyer(sentence: str) -> bool:
@@ -404,7 +409,7 @@ ANSWER_AT_END = re.compile(
     re.IGNORECASE,
 )
 """An answer label the splitter left at the end of the question's last sentence ("… on
-page 2 Response:")."""
+the portal Response:")."""
 MAX_QUESTION_SENTENCES = 8
 """A "question" that no answer follows within this many sentences is not a Q&A's (an RFP's
 "Question 1: Describe your approach…" prompts are instructions)."""
