@@ -48,6 +48,20 @@ def test_hyphenation_unicode_and_spaces():
     assert "52.232-\n18" in text  # clause numbers are not words: left alone
 
 
+def test_a_compound_cut_at_a_line_end_keeps_its_hyphen():
+    """Only a cut that makes a word is joined; a real hyphen at a line end stays, so the
+    words stay findable ("version-controlled", not "versioncontrolled")."""
+    text = normalise_text(
+        "kept in a version-\ncontrolled repository; research-\nrelated records;\n"
+        "free of medium- \nand high-level flaws; la contra-\ntación; contencioso-\nadministrativo"
+    )
+    assert "version-controlled repository" in text
+    assert "research-related records" in text
+    assert "medium-and high-level" in text
+    assert "la contratación" in text
+    assert "contencioso-administrativo" in text
+
+
 def test_chunks_never_cross_pages_and_carry_the_heading():
     pages = ["SECTION H - SPECIAL TERMS\n" + "word " * 400, "more words " * 50, ""]
     chunks = chunk_pages(pages, chunk_size=500, chunk_overlap=50)

@@ -22,7 +22,8 @@ MATRIX_GOLD = load_gold_requirements(ROOT / "eval" / "matrix-gold.jsonl")
 def page_text(file: str, page: int) -> str:
     folder = RFPS_DIR if (RFPS_DIR / file).exists() else HOLDOUT_DIR
     pdf = pypdfium2.PdfDocument(Path(folder) / file)
-    return " ".join(pdf[page - 1].get_textpage().get_text_range().split()).lower()
+    text = pdf[page - 1].get_textpage().get_text_range().replace("\ufffe", "-")
+    return " ".join(text.split()).lower()  # PDFium marks a hyphen that ends a line U+FFFE
 
 
 @pytest.mark.parametrize(

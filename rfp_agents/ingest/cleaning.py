@@ -29,7 +29,7 @@ PAGE_COUNTER_SHARE = 0.5
 MAX_RUNNING_LINE_CHARS = 120
 
 _SPACES = re.compile(r"[ \t\f\v\u00a0\u2000-\u200b\u202f\u205f\u3000]+")
-_HYPHEN_BREAK = re.compile(r"([A-Za-z]{2,})-\n[ \t]*([a-z]{2,})")
+_HYPHEN_BREAK = re.compile(r"([^\W\d_]{2,})-\n[ \t]*([^\W\d_A-Z][^\W\d_]+)")
 _BLANK_LINES = re.compile(r"\n{3,}")
 _DIGITS = re.compile(r"\d+")
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
@@ -42,8 +42,26 @@ def normalise_text(text: str) -> str:
     text = _CONTROL.sub(" ", text)
     text = _SPACES.sub(" ", text)
     text = "\n".join(line.strip() for line in text.split("\n"))
-    text = _HYPHEN_BREAK.sub(r"\1\2", text)
+    text = _HYPHEN_BREAK.sub(_join_line_break, text)
     return _BLANK_LINES.sub("\n\n", text).strip()
+
+
+def _join_line_break(found: re.Match[str]) -> str:
+    """A word cut by a hyphen at the end of a line, joined: into one word when that is a
+    word ("con-/tractor"), else as the hyphenated compound the page printed
+    ("version-/controlled", "research-/related", "medium-/and high-level"). Tenders are set
+    without hyphenation, so most hyphens that end a line are real ones; read as a cut, they
+    made words no search or reader finds ("versioncontrolled")."""
+    left, right = found.group(1), found.group(2)
+    joined = left + right
+    return joined if _is_a_word(joined.lower()) else f"{left}-{right}"
+
+
+def _is_a_word(word: str) -> bool:
+    """A word of English or Spanish (wordfreq knows it), the languages of the tenders."""
+    from wordfreq import zipf_frequency  # loads its lists on first use (~0.3 s)
+
+    return zipf_frequency(word, "en") > 0 or zipf_frequency(word, "es") > 0
 
 
 def _undouble_spacing(lines: list[str]) -> list[str]:
