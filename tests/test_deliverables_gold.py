@@ -47,3 +47,39 @@ def test_the_gold_covers_enough_documents_in_both_sets():
     for gold in (BRIEF_GOLD, MATRIX_GOLD):
         assert {g.set for g in gold} == {"tuning", "holdout"}
     assert any(g.expect is None for g in BRIEF_GOLD)
+
+
+def test_a_section_gold_scores_only_the_rows_of_its_pages(tmp_path):
+    """A gold list of pages 2-3 of a long document: a requirement row on page 5 is neither
+    a hit nor an extra, and a line naming other pages is refused before anything runs."""
+    from rfp_agents.deliverables.matrix import Requirement
+    from rfp_agents.errors import UsageError
+    from rfp_agents.evaluation.matrix_quality import score_matrices
+
+    def row(text: str, page: int) -> Requirement:
+        return Requirement(
+            id="R-0001", requirement=text, strength="mandatory", domain="general",
+            topic="other", file="long.pdf", page=page, chunk_id="c",
+        )  # fmt: skip
+
+    gold_file = tmp_path / "gold.jsonl"
+    line = '{"file": "long.pdf", "set": "holdout", "pages": [2, 3], "page": 2, "quote": "%s"}'
+    gold_file.write_text(line % "The vendor shall keep a field office open" + "\n")
+    gold = load_gold_requirements(gold_file)
+    rows = [row("The vendor shall keep a field office open.", 2),
+            row("The vendor shall wear safety boots on site.", 5)]  # fmt: skip
+    [score] = score_matrices(gold, lambda _file: rows)
+    assert (score.recall, score.precision, score.mandatory_rows) == (1.0, 1.0, 1)
+
+    rows.append(row("The vendor shall clean the site daily.", 3))
+    [score] = score_matrices(gold, lambda _file: rows)
+    assert score.precision == 0.5 and score.extra == ["The vendor shall clean the site daily."]
+
+    other = line.replace("[2, 3]", "[4, 6]") % "The vendor shall fence the yard"
+    gold_file.write_text(gold_file.read_text() + other.replace('"page": 2', '"page": 4') + "\n")
+    with pytest.raises(UsageError, match="name different pages"):
+        load_gold_requirements(gold_file)
+    outside = line.replace('"page": 2', '"page": 7') % "The vendor shall fence the yard"
+    gold_file.write_text(outside + "\n")
+    with pytest.raises(UsageError, match="outside the listed pages"):
+        load_gold_requirements(gold_file)

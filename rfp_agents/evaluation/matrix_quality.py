@@ -2,7 +2,8 @@
 
 A gold file has one JSON object a line: ``file``, ``set`` (``tuning`` or ``holdout``),
 ``page`` and ``quote`` (words of one mandatory requirement the bidder must meet, as the page
-prints them). Every mandatory requirement of a listed document is in the file, so:
+prints them). Every mandatory requirement of a listed document is in the file, or of the
+pages its lines name in ``pages`` (``[first, last]``: a section of a long document), so:
 
 * recall: the share of gold requirements a mandatory row holds (70% of the quote's content
   words are in the row);
@@ -16,9 +17,10 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from rfp_agents.deliverables.matrix import Requirement
+from rfp_agents.errors import UsageError
 from rfp_agents.evaluation.questions import load_json_lines
 from rfp_agents.text import content_terms
 
@@ -32,6 +34,16 @@ class GoldRequirement(BaseModel):
     set: Literal["tuning", "holdout"]
     page: Annotated[int, Field(ge=1)]
     quote: str = Field(min_length=10)
+    pages: tuple[Annotated[int, Field(ge=1)], Annotated[int, Field(ge=1)]] | None = Field(
+        default=None,
+        description="The pages the document's list covers, first and last (all if absent).",
+    )
+
+    @model_validator(mode="after")
+    def _page_in_its_scope(self) -> GoldRequirement:
+        if self.pages and not self.pages[0] <= self.page <= self.pages[1]:
+            raise ValueError(f"page {self.page} is outside the listed pages {list(self.pages)}")
+        return self
 
 
 class DocumentScore(BaseModel):
@@ -47,8 +59,17 @@ class DocumentScore(BaseModel):
 
 
 def load_gold_requirements(path: Path) -> list[GoldRequirement]:
-    """Read a gold requirement file; a bad line is a ``UsageError`` naming the line."""
-    return load_json_lines(path, GoldRequirement)
+    """Read a gold requirement file; a bad line is a ``UsageError`` naming the line, and so
+    are two lines of one document that name different ``pages``."""
+    entries = load_json_lines(path, GoldRequirement)
+    scopes: dict[str, set[tuple[int, int] | None]] = {}
+    for entry in entries:
+        scopes.setdefault(entry.file, set()).add(entry.pages)
+    for file, pages in scopes.items():
+        if len(pages) > 1:
+            named = ", ".join(str(list(p)) if p else "all" for p in sorted(pages, key=str))
+            raise UsageError(f"{path}: the lines of {file} name different pages: {named}")
+    return entries
 
 
 def score_matrices(
@@ -58,7 +79,8 @@ def score_matrices(
     scores = []
     for file in dict.fromkeys(g.file for g in gold):
         wanted = [g for g in gold if g.file == file]
-        rows = [r for r in rows_of(file) if r.strength == "mandatory"]
+        first, last = _scope(wanted)
+        rows = [r for r in rows_of(file) if r.strength == "mandatory" and first <= r.page <= last]
         matched = {i: _row_holding(g.quote, rows) for i, g in enumerate(wanted)}
         found = {i: row for i, row in matched.items() if row is not None}
         used = {id(row) for row in found.values()}
@@ -79,6 +101,12 @@ def score_matrices(
             )
         )  # fmt: skip
     return scores
+
+
+def _scope(wanted: Sequence[GoldRequirement]) -> tuple[float, float]:
+    """The pages a document's list covers (every page when its lines name none)."""
+    pages = wanted[0].pages
+    return (pages[0], pages[1]) if pages else (1, float("inf"))
 
 
 def _holds(row: Requirement, quote: str) -> bool:
