@@ -124,10 +124,28 @@ def test_the_same_requirement_in_two_documents_is_one_row_citing_both(settings: 
         ("It is up to each bidder to name its analysts.", "mandatory"),
         ("The burden of showing prior experience rests with the bidder.", "mandatory"),
         ("The onus is on the proposer to verify site conditions.", "mandatory"),
-        ("It is the responsibility of the offeror to obtain all permits.", "mandatory"),
+        ("It is the sole responsibility of the offeror to obtain all permits.", "mandatory"),
         ("The supplier agrees to stock spare parts for five years.", "mandatory"),
         ("Please describe your team's experience with court systems.", "mandatory"),
         ("The agency agrees to provide office space.", None),
+        ("It is each proponent's responsibility to register on the portal.", "mandatory"),
+        ("Attendance at the site walk is mandatory.", "mandatory"),
+        ("The vendor team will hold a weekly demo.", "mandatory"),
+        # a request or an imperative is an instruction, unless it only points or informs
+        ("If you need an interpreter, please tell the buyer ten days ahead.", "mandatory"),
+        ("Please note that the portal closes at noon.", None),
+        ("For more information, please read the county's website.", None),
+        ("Upload the signed forms to the portal before the deadline.", "mandatory"),
+        ("Maintain 98% uptime of the staging servers.", "mandatory"),
+        ("Use of subcontractors is permitted with notice.", None),
+        ("Support Services are listed in Appendix C.", None),
+        # the buyer's rights, what the bidder receives, the contract's own terms
+        ("The County reserves the right to reject any late proposal.", None),
+        ("At least ten days' notice shall be given to the Contractor.", None),
+        ("AWARD BASIS A contract shall be awarded to the offeror with the best value.", None),
+        ("This Agreement shall be governed by Ohio law.", None),
+        ("Notice shall be given to the vendor, and the vendor shall reply in five days.",
+         "mandatory"),
         ("Please list every subcontractor and its share of the work.", "mandatory"),
         ("Two examples should be sent, as the RFQ states: Please provide two examples.",
          "mandatory"),
@@ -327,3 +345,15 @@ def test_ucf_sections_and_an_instruction_scored_under_its_factor(settings: Setti
     assert "help desk" in by_letter["C"].requirement
     assert by_letter["L"].evaluated_under == [by_letter["M"].id]
     assert by_letter["C"].evaluated_under == []
+
+
+def test_a_list_marker_left_alone_by_the_splitter_is_no_row():
+    """ "a." or "XIV." cut off as a sentence of its own is an item's number: joined to its
+    lead-in it would read "The Contractor shall: a.", a row that says nothing."""
+    from rfp_agents.deliverables.matrix import _statement
+
+    lead_in = "The Contractor shall:"
+    assert [text for text, _ in _statement("a.", {}, lead_in, 0)] == []
+    assert [text for text, _ in _statement("XIV.", {}, lead_in, 1)] == []
+    rows = [text for text, _ in _statement("keep a spare parts stock;", {}, lead_in, 1)]
+    assert rows == ["The Contractor shall: keep a spare parts stock;"]

@@ -55,7 +55,7 @@ Strength = Literal["mandatory", "advisory"]
 MANDATORY = re.compile(
     r"\b(?:shall|must|(?:is|are|will be|shall be) required to|will be required|"
     r"(?:is|are|will be|shall be) (?:responsible for|expected to)|"
-    r"may not|is prohibited|are prohibited|"
+    r"may not|is prohibited|are prohibited|(?:is|are) (?:mandatory|compulsory)|"
     r"debera|deberan|debe|deben|esta obligad[oa]|estan obligad[oa]s|se exige|se exigira|"
     r"es obligatori[oa])\b",
     re.IGNORECASE,
@@ -94,6 +94,9 @@ MAX_ITEM_CHARACTERS = 300
 MAX_ITEMS = 20
 """Items joined to one lead-in at most (a list that never ends is a misread)."""
 MAX_HEADING_WORDS = 12
+BARE_MARKER = re.compile(r"^\(?(?:[a-z]{1,2}|\d{1,2}|[ivxlc]{1,5})[.)]$", re.IGNORECASE)
+"""A list marker the splitter left as a sentence of its own ("a.", "XIV.", "3)"): an item's
+number, no requirement of its own."""
 ITEM_MARKER = re.compile(r"^\(?(?:[a-z]|\d{1,2}|[ivx]{1,4})[.)]\s+")
 """A list item's own marker ("a) ", "(c) ", "3. "), dropped once joined to its lead-in."""
 
@@ -133,11 +136,15 @@ def strength_of(sentence: str, in_questions_and_answers: bool = False) -> Streng
     if binds_the_buyer(folded) or is_question(folded) or DESCRIBES_THE_DOCUMENT.match(folded):
         return None
     unheaded = LEADING_HEADING.sub("", folded)
-    if BUYER_ACT.match(unheaded) or FORM_CHOICE.search(folded):
+    if BUYER_ACT.match(unheaded) or FORM_CHOICE.search(folded) or _not_a_duty(folded, unheaded):
         return None
     if _obligations().on_the_bidder.search(folded):
         return "mandatory"
-    if not in_questions_and_answers and _obligations().request.search(folded):
+    if (
+        not in_questions_and_answers
+        and (_obligations().request.search(folded) or _obligations().imperative.match(unheaded))
+        and not FOR_INFORMATION.search(folded)
+    ):
         return "mandatory"
     return _modal_strength(folded)
 
@@ -221,21 +228,58 @@ def _is_performance_standard(folded: str) -> bool:
     return not FINITE_VERB.search(clause)
 
 
-LEADING_HEADING = re.compile(r"^\W*(?:[A-Z][A-Z&/-]+\s+)+(?=[A-Z][a-z])")
-"""An all-caps heading glued before a sentence ("PROCEDURES The COR ... will inspect")."""
+LEADING_HEADING = re.compile(r"^\W*(?:[A-Z][A-Z&/-]+\s+)+(?=[A-Z][a-z]|A\s+[a-z])")
+"""An all-caps heading glued before a sentence ("PROCEDURES The COR ... will inspect",
+"AWARD BASIS A contract shall be awarded …")."""
 BIDDER = (
-    r"contractor|offeror|quoter|vendor|bidder|proposer|respondent|applicant|consultant|"
-    r"supplier|provider|licitador|adjudicatario|contratista|empresa"
+    r"contractor|offeror|quoter|vendor|bidder|proposer|proponent|tenderer|respondent|applicant|"
+    r"consultant|supplier|provider|licitador|adjudicatario|contratista|empresa"
 )
 
 
 BIDDER_WILL = re.compile(
     rf"\b(?:the|each|every|all|any|a|an)\s+(?:successful\s+|selected\s+|awarded\s+)?"
-    rf"(?:{BIDDER})s?\s+will\s+(?!(?:also\s+)?(?:be|not|receive|have|need)\b)\w+",
+    rf"(?:{BIDDER})s?(?:'s)?(?:\s+(?:team|staff|personnel|employees))?"
+    rf"\s+will\s+(?!(?:also\s+)?(?:be|not|receive|have|need)\b)\w+",
     re.IGNORECASE,
 )
-"""The bidder as the subject of "will" + an active verb: a commitment the buyer holds it to
-(not "the contractor will be paid", "will receive", "will not have access")."""
+"""The bidder (or its team) as the subject of "will" + an active verb: a commitment the buyer
+holds it to (not "the contractor will be paid", "will receive", "will not have access")."""
+FOR_INFORMATION = re.compile(r"\bfor (?:more|further|additional) information\b", re.I)
+"""A pointer to more reading ("For more information, please …"), not an instruction."""
+BIDDER_DUTY = re.compile(rf"\b(?:{BIDDER})s?\s+(?:shall|must|will)\b", re.IGNORECASE)
+BUYERS_RIGHT = re.compile(r"\breserves?\s+the\s+right\b", re.IGNORECASE)
+"""A right the buyer keeps ("The County reserves the right to reject any proposal that …"):
+its discretion, not a duty of the bidder's."""
+TO_THE_BIDDER = re.compile(
+    r"\b(?:shall|will|must)\s+be\s+(?:given|provided|paid|sent|furnished|issued|"
+    r"made available|reimbursed)\s+to\s+(?:the\s+)?(?:successful\s+|selected\s+)?"
+    rf"(?:{BIDDER})s?\b",
+    re.IGNORECASE,
+)
+"""What the bidder receives ("ten days' notice shall be given to the Contractor"): the
+buyer's duty put in the passive."""
+CONTRACT_TERMS = re.compile(
+    r"^\W*(?:the|this|a|an|any|each)\s+(?:resulting\s+)?(?:contract|agreement|award|"
+    r"purchase order|task order)s?\b[^.;]{0,60}?\s+(?:shall|will)\s+be\s+(?:based|awarded|"
+    r"made|governed|construed|interpreted|issued)\b",
+    re.IGNORECASE,
+)
+"""A term of the contract itself ("The Contract that results from this RFP shall be based on
+labor hours", "A contract shall be awarded to …", "This Agreement shall be governed by …"):
+how the buyer contracts, not what the bidder does."""
+
+
+def _not_a_duty(folded: str, unheaded: str) -> bool:
+    """The buyer's right, what the bidder receives, or a term of the contract itself, when
+    the sentence puts no duty on the bidder besides."""
+    if BIDDER_DUTY.search(folded):
+        return False
+    return bool(
+        BUYERS_RIGHT.search(folded)
+        or TO_THE_BIDDER.search(folded)
+        or CONTRACT_TERMS.match(unheaded)
+    )
 
 
 @dataclass(frozen=True)
@@ -246,9 +290,20 @@ class Obligations:
     """A task put on the bidder by an idiom or a verb of obligation ("it is up to each bidder
     to name its analysts", "the burden of proof lies with the offeror", "the supplier agrees
     to")."""
+    imperative: re.Pattern[str]
+    """An instruction in the imperative ("Submit questions through the portal by …",
+    "Deliver a test report after each phase"): a verb of instruction opens the sentence."""
     request: re.Pattern[str]
-    """An instruction put as a request ("Please describe the team's experience"), also where
-    an answer quotes it ("as the RFP states: Please list two references")."""
+    """An instruction put as a request ("Please describe the team's experience", "If you
+    need a sign interpreter, please notify the buyer"), also where an answer quotes it ("as
+    the RFP states: Please list two references"); not "Please note that …"."""
+
+
+NOUN_READING = (
+    r"(?:of|for|and|or|to|in|on|with|by|from|as|is|are|was|were|will|shall|may|must|should|can)"
+)
+"""Words after which a verb of instruction is a noun ("Use of subcontractors is …", "Report
+to Council"), or a title ("Support Services": capitalised)."""
 
 
 @cache
@@ -259,10 +314,17 @@ def _obligations() -> Obligations:
         f"(?:{p.replace('{bidder}', bidder).replace('{gap}', r'[^.;]{0,120}?')})"
         for p in table["on_the_bidder"]
     )
-    verbs = "|".join(table["instruction_verbs"])
+    informational = "|".join(
+        re.escape(words).replace("\\ ", r"\s+") for words in table["informational_requests"]
+    )
+    verbs = "|".join(table["imperative_verbs"])
     return Obligations(
         on_the_bidder=re.compile(rf"\b(?:{idioms})", re.IGNORECASE),
-        request=re.compile(rf"(?:^\W*(?:\w+\W+){{0,6}}?|:\s*)please (?:{verbs})\b", re.IGNORECASE),
+        imperative=re.compile(rf"^\W*(?:{verbs})\s+(?!{NOUN_READING}\b)[a-z0-9]"),
+        request=re.compile(
+            rf"(?:^\W*(?:\w+\W+){{0,6}}?|[:;,]\s*)please\s+(?!(?:{informational})\b)[a-z]",
+            re.IGNORECASE,
+        ),
     )
 
 
@@ -478,9 +540,10 @@ def _statement(
     sentence: str, meta: dict[str, Any], lead_in: str, items: int
 ) -> Iterator[tuple[str, dict[str, Any]]]:
     """The sentence as a statement: joined to the lead-in of the list it is an item of;
-    nothing for a lead-in itself (its items say it) or a fragment."""
+    nothing for a lead-in itself (its items say it), a bare marker or a fragment."""
     if lead_in and items < MAX_ITEMS and is_list_item(sentence):
-        yield f"{lead_in} {ITEM_MARKER.sub('', sentence)}", meta
+        if not BARE_MARKER.match(sentence.strip()):
+            yield f"{lead_in} {ITEM_MARKER.sub('', sentence)}", meta
     elif not _is_lead_in(sentence) and (
         MIN_REQUIREMENT_CHARACTERS <= len(sentence) <= MAX_REQUIREMENT_CHARACTERS
     ):
