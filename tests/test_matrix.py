@@ -124,7 +124,7 @@ def test_the_same_requirement_in_two_documents_is_one_row_citing_both(settings: 
         ("It is up to each bidder to name its analysts.", "mandatory"),
         ("The burden of showing prior experience rests with the bidder.", "mandatory"),
         ("The onus is on the proposer to verify site conditions.", "mandatory"),
-        ("It is the sole responsibility of the offeror to obtain all permits.", "mandatory"),
+        ("It is the sole responsibility of every offeror to obtain all permits.", "mandatory"),
         ("The supplier agrees to stock spare parts for five years.", "mandatory"),
         ("Please describe your team's experience with court systems.", "mandatory"),
         ("The agency agrees to provide office space.", None),
@@ -146,6 +146,14 @@ def test_the_same_requirement_in_two_documents_is_one_row_citing_both(settings: 
         ("This Agreement shall be governed by Ohio law.", None),
         ("Notice shall be given to the vendor, and the vendor shall reply in five days.",
          "mandatory"),
+        # what a thing counts as or what befalls it; a requirement only in a condition
+        ("All staff on the job shall be deemed employees of the vendor.", None),
+        ("A bid received by fax shall be rejected.", None),
+        ("If parking is required to finish the job, fees will be agreed at award.", None),
+        ("The County keeps logos that are required for its web pages.", None),
+        ("2.4.1 The Owner shall inspect the roof before payment.", None),
+        ("It is also the responsibility of a vendor to confirm receipt.", "mandatory"),
+        ("Permit fees are entirely the responsibility of each contractor.", "mandatory"),
         ("Please list every subcontractor and its share of the work.", "mandatory"),
         ("Two examples should be sent, as the RFQ states: Please provide two examples.",
          "mandatory"),
@@ -357,3 +365,37 @@ def test_a_list_marker_left_alone_by_the_splitter_is_no_row():
     assert [text for text, _ in _statement("XIV.", {}, lead_in, 1)] == []
     rows = [text for text, _ in _statement("keep a spare parts stock;", {}, lead_in, 1)]
     assert rows == ["The Contractor shall: keep a spare parts stock;"]
+
+
+def test_numbered_clauses_as_list_items(settings: Settings, workdir):
+    """Items numbered like clauses ("3.2.1 …") are items of the lead-in before them, however
+    long; an item's own nested list ("Coverage to include: 3.2.1.1 …") stays part of that
+    item; a clause of the lead-in's own level ends its list; a numbered line with a modal
+    verb is a sentence, not a heading."""
+    text_pdf(workdir / "terms.pdf", [
+        "3.2 Insurance\n"
+        "The Bidder shall carry insurance as follows:\n"
+        "3.2.1 Vehicle insurance with a limit of at least two million dollars for each "
+        "accident, for bodily injury, death of one or more persons and damage to property of "
+        "others, written by an insurer licensed in the province, and kept in force for the "
+        "whole term of the contract and any extension of it.\n"
+        "Coverage to include:\n"
+        "3.2.1.1 hired vehicles;\n"
+        "3.2.1.2 trailers.\n"
+        "3.2.2 Professional liability of one million dollars.\n"
+        "4.1 Bids shall be mailed to the county clerk at:\n"
+        "12 Main Street.\n"
+        "4.2 Bids will be opened in public.\n"
+        "4.3.1 The Bidder must provide a signed copy of the Security Form for\n"
+        "Contractor Access upon request.",
+    ])  # fmt: skip
+    assert ingest_paths([workdir], settings, "terms").exit_code == 0
+    rows = [r.requirement for r in requirements(KnowledgeBase.open("terms", settings))]
+    lead = "The Bidder shall carry insurance as follows:"
+    [vehicle] = [r for r in rows if "Vehicle insurance" in r]
+    assert vehicle.startswith(f"{lead} Vehicle insurance")
+    assert "3.2.1.1 hired vehicles;" in vehicle and "trailers" in vehicle
+    assert f"{lead} Professional liability of one million dollars." in rows
+    assert not any("opened in public" in r for r in rows)
+    assert any("must provide a signed copy of the Security Form for Contractor Access" in r
+               for r in rows)  # fmt: skip

@@ -190,7 +190,7 @@ def _modal_strength(folded: str) -> Strength | None:
     ("the contractor will fix the rejected reports") and a performance standard (a measure
     and a figure, no verb of its own: a cell of an acceptable-quality-level table) are
     mandatory."""
-    if MANDATORY.search(folded) or BIDDER_WILL.search(folded) or _is_required(folded):
+    if _obliges(folded) or BIDDER_WILL.search(folded) or _is_required(folded):
         return "mandatory"
     if ADVISORY.search(folded):
         return "advisory"
@@ -199,7 +199,22 @@ def _modal_strength(folded: str) -> Strength | None:
     return None
 
 
+REQUIRED_TO = re.compile(r"(?:is|are|will be|shall be) required to", re.IGNORECASE)
+CONDITION = re.compile(r"\b(?:if|unless|when|whether)\b", re.IGNORECASE)
+
+
+def _obliges(folded: str) -> bool:
+    """A verb of obligation (``MANDATORY``), unless it is only a "required to" inside a
+    condition ("If travel is required to complete the work, expenses will be negotiated")."""
+    for found in MANDATORY.finditer(folded):
+        clause = re.split(r"[,;:]", folded[: found.start()])[-1]
+        if not REQUIRED_TO.fullmatch(found.group(0)) or not CONDITION.search(clause):
+            return True
+    return False
+
+
 IS_REQUIRED = re.compile(r"\b(?:is|are) required\b(?!\s+to\b)", re.IGNORECASE)
+DESCRIBED_AS_REQUIRED = re.compile(r"\b(?:that|which)\s+$", re.IGNORECASE)
 NOT_A_DEMAND = re.compile(
     r"\b(?:what|which|whether|though|although|if|unless|when|where)\b", re.IGNORECASE
 )
@@ -209,10 +224,14 @@ REQUIRED_BY_LAW = re.compile(r"\s+by\s+(?:law|statute|regulation|applicable)\b",
 def _is_required(folded: str) -> bool:
     """ "A CTA is required by the closing date", "CSV is required": a thing demanded, unless
     its clause asks or concedes ("determine what controls are required", "even though
-    further work is required") or the law requires it ("disclosures are required by law")."""
+    further work is required"), describes a thing ("the templates that are required for its
+    websites") or the law requires it ("disclosures are required by law")."""
     for found in IS_REQUIRED.finditer(folded):
         clause = re.split(r"[,;:]", folded[: found.start()])[-1]
-        if not NOT_A_DEMAND.search(clause) and not REQUIRED_BY_LAW.match(folded[found.end() :]):
+        described = DESCRIBED_AS_REQUIRED.search(clause)  # "templates that are required for"
+        if described or NOT_A_DEMAND.search(clause):
+            continue
+        if not REQUIRED_BY_LAW.match(folded[found.end() :]):
             return True
     return False
 
@@ -270,14 +289,25 @@ labor hours", "A contract shall be awarded to …", "This Agreement shall be gov
 how the buyer contracts, not what the bidder does."""
 
 
+POLICY = re.compile(
+    r"\b(?:shall|will|may)\s+be\s+(?:automatically\s+|immediately\s+)?(?:considered|deemed|"
+    r"construed|treated as|regarded as|evidenced by|rejected|disqualified)\b",
+    re.IGNORECASE,
+)
+"""What a thing counts as, or what befalls it ("All persons engaged in the work shall be
+considered employees of the Contractor", "a late bid shall be rejected"): the contract's
+policy or the buyer's act, not a duty the bidder performs."""
+
+
 def _not_a_duty(folded: str, unheaded: str) -> bool:
-    """The buyer's right, what the bidder receives, or a term of the contract itself, when
-    the sentence puts no duty on the bidder besides."""
+    """The buyer's right, what the bidder receives, the contract's policy or a term of the
+    contract itself, when the sentence puts no duty on the bidder besides."""
     if BIDDER_DUTY.search(folded):
         return False
     return bool(
         BUYERS_RIGHT.search(folded)
         or TO_THE_BIDDER.search(folded)
+        or POLICY.search(folded)
         or CONTRACT_TERMS.match(unheaded)
     )
 
@@ -332,8 +362,14 @@ def binds_the_buyer(sentence: str) -> bool:
     """True when the statement's subject is the buyer or one of its officials ("The COR
     shall notify the CO"): what the buyer does is not the bidder's requirement. A bidder
     named before the verb ("The State requires that the Contractor shall...") keeps it a
-    requirement."""
-    return bool(_buyer_subject().match(LEADING_HEADING.sub("", ANSWER_START.sub("", sentence))))
+    requirement. A clause number before the subject ("2.14.3 The Owner shall issue …") is
+    not read as part of it."""
+    unlabelled = CLAUSE_NUMBER.sub("", ANSWER_START.sub("", sentence))
+    return bool(_buyer_subject().match(LEADING_HEADING.sub("", unlabelled)))
+
+
+CLAUSE_NUMBER = re.compile(r"^\W*\d+(?:\.\d+)+\.?\s+")
+"""A multi-level clause number ("2.14.3 ", "5.4.2. ") opening a sentence."""
 
 
 @cache
@@ -426,11 +462,39 @@ def statements(kb: KnowledgeBase, source: str) -> Iterator[tuple[str, dict[str, 
     provide.") is not a statement of the document: its sentences up to the answer ("A7:")
     are left out."""
     lead_in, items = "", 0
+    held: tuple[str, dict[str, Any], int] | None = None  # a numbered item, open to sub-items
     for sentence, meta, opens_section in _outside_questions(_sentences(kb, source)):
         if opens_section:  # a new section ends any list
             lead_in, items = "", 0
-        yield from _statement(sentence, meta, lead_in, items)
+        elif held and lead_in and _is_sub_item(sentence, held[2]):
+            held = (f"{held[0]} {sentence}", held[1], held[2])
+            continue
+        if held:
+            yield held[0], held[1]
+            held = None
+        for text, row_meta in _statement(sentence, meta, lead_in, items):
+            if lead_in and _clause_depth(sentence):
+                held = (text, row_meta, _clause_depth(sentence))
+            else:
+                yield text, row_meta
         lead_in, items = _next_list_state(sentence, lead_in, items)
+    if held:
+        yield held[0], held[1]
+
+
+def _clause_depth(sentence: str) -> int:
+    """How many levels the clause number opening ``sentence`` has ("4.2.1 " 3), or 0."""
+    found = CLAUSE_NUMBER.match(sentence)
+    return found.group(0).strip().rstrip(".").count(".") + 1 if found else 0
+
+
+def _is_sub_item(sentence: str, depth: int) -> bool:
+    """A line of a numbered item's own list: a deeper clause number ("4.2.1.1 non-owned
+    automobiles;" under "4.2.1 Automobile insurance … Coverage to include:"), or the nested
+    lead-in that opens it (a colon, no obligation of its own)."""
+    if _clause_depth(sentence) > depth:
+        return True
+    return sentence.rstrip().endswith(":") and strength_of(sentence) is None
 
 
 Sentence = tuple[str, dict[str, Any], bool]
@@ -541,9 +605,9 @@ def _statement(
 ) -> Iterator[tuple[str, dict[str, Any]]]:
     """The sentence as a statement: joined to the lead-in of the list it is an item of;
     nothing for a lead-in itself (its items say it), a bare marker or a fragment."""
-    if lead_in and items < MAX_ITEMS and is_list_item(sentence):
+    if _is_item_of(sentence, lead_in, items):
         if not BARE_MARKER.match(sentence.strip()):
-            yield f"{lead_in} {ITEM_MARKER.sub('', sentence)}", meta
+            yield f"{lead_in} {CLAUSE_NUMBER.sub('', ITEM_MARKER.sub('', sentence))}", meta
     elif not _is_lead_in(sentence) and (
         MIN_REQUIREMENT_CHARACTERS <= len(sentence) <= MAX_REQUIREMENT_CHARACTERS
     ):
@@ -551,9 +615,19 @@ def _statement(
 
 
 def _next_list_state(sentence: str, lead_in: str, items: int) -> tuple[str, int]:
-    if lead_in and items < MAX_ITEMS and is_list_item(sentence):
+    if _is_item_of(sentence, lead_in, items):
         return lead_in, items + 1
     return (sentence, 0) if _is_lead_in(sentence) else ("", 0)
+
+
+def _is_item_of(sentence: str, lead_in: str, items: int) -> bool:
+    """True when ``sentence`` is the next item of the list ``lead_in`` opens: an item, and
+    not the next clause of the lead-in's own level ("1.3.2 Proposals will be opened …" after
+    "1.3.1 Proponents shall submit … to:" ends that list)."""
+    if not lead_in or items >= MAX_ITEMS or not is_list_item(sentence):
+        return False
+    depth = _clause_depth(sentence)
+    return not depth or depth > _clause_depth(lead_in)
 
 
 def _is_lead_in(sentence: str) -> bool:
@@ -565,12 +639,17 @@ NUMBERED_HEADING = re.compile(r"^\s*(\d+(?:\.\d+)*\.?\s+[A-ZÁÉÍÓÚÑ][^.:;]{
 """A numbered heading alone on its line ("3.1 Architecture and hosting", "7. INVOICING")."""
 
 
+LOWER_CASE_MODAL = re.compile(r"\b(?:shall|must|will|should|may)\b")
+"""A verb a title does not have: "5.4.2. The Vendor must provide a complete signed Security
+Matrix for" is a sentence wrapped at the line end, however capitalised."""
+
+
 def _looks_like_heading(line: str) -> bool:
     """A short title whose words are capitalised ("3.1 Architecture and hosting", "7.
     INVOICING AND PAYMENT"), not a numbered sentence wrapped at the line end ("1. Require the
-    contractor to take necessary action to ensure that future")."""
+    contractor to take necessary action to ensure that future", or one with a modal verb)."""
     words = [w for w in line.split()[1:] if w[:1].isalpha()]
-    if not words or len(words) > MAX_HEADING_WORDS:
+    if not words or len(words) > MAX_HEADING_WORDS or LOWER_CASE_MODAL.search(line):
         return False
     capitalised = sum(w[0].isupper() for w in words)
     return capitalised == len(words) or len(words) <= 4 or capitalised / len(words) >= 0.5
@@ -594,8 +673,12 @@ def _sections(page_text: str) -> Iterator[tuple[str, str]]:
 
 def is_list_item(sentence: str) -> bool:
     """A list item after a lead-in: short, and no requirement of its own ("Provide monthly
-    status reports." after "The Contractor shall:")."""
-    return len(sentence) <= MAX_ITEM_CHARACTERS and _modal_strength(fold_accents(sentence)) is None
+    status reports." after "The Contractor shall:"). An item with a clause number of its own
+    ("3.2.1 Vehicle insurance with a limit of at least …") may run as
+    long as a requirement."""
+    numbered = CLAUSE_NUMBER.match(sentence)
+    limit = MAX_REQUIREMENT_CHARACTERS if numbered else MAX_ITEM_CHARACTERS
+    return len(sentence) <= limit and _modal_strength(fold_accents(sentence)) is None
 
 
 def _chunk_holding(sentence: str, chunks: list[tuple[str, dict[str, Any]]]) -> dict[str, Any]:
