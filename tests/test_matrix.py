@@ -399,3 +399,22 @@ def test_numbered_clauses_as_list_items(settings: Settings, workdir):
     assert not any("opened in public" in r for r in rows)
     assert any("must provide a signed copy of the Security Form for Contractor Access" in r
                for r in rows)  # fmt: skip
+
+
+def test_a_label_inside_a_list_heads_its_items_and_is_no_row(settings: Settings, workdir):
+    """ "Skills:" inside a list is no requirement of its own: the items after it keep the
+    list's lead-in, with the label before them."""
+    text_pdf(workdir / "staff.pdf", [
+        "The vendor shall propose a lead with the following:\n"
+        "five years of case work;\n"
+        "Skills:\n"
+        "mediation of family disputes.\n"
+        "court reporting.",
+    ])  # fmt: skip
+    assert ingest_paths([workdir], settings, "staff").exit_code == 0
+    rows = [r.requirement for r in requirements(KnowledgeBase.open("staff", settings))]
+    lead = "The vendor shall propose a lead with the following:"
+    assert f"{lead} five years of case work;" in rows
+    assert f"{lead} Skills: mediation of family disputes." in rows
+    assert f"{lead} Skills: court reporting." in rows
+    assert not any(r.endswith("Skills:") for r in rows)

@@ -461,25 +461,37 @@ def statements(kb: KnowledgeBase, source: str) -> Iterator[tuple[str, dict[str, 
     ("Q7: … Any additional details you can provide would help … the Contractor will
     provide.") is not a statement of the document: its sentences up to the answer ("A7:")
     are left out."""
-    lead_in, items = "", 0
+    lead_in, items, label = "", 0, ""
     held: tuple[str, dict[str, Any], int] | None = None  # a numbered item, open to sub-items
     for sentence, meta, opens_section in _outside_questions(_sentences(kb, source)):
         if opens_section:  # a new section ends any list
-            lead_in, items = "", 0
+            lead_in, items, label = "", 0, ""
         elif held and lead_in and _is_sub_item(sentence, held[2]):
             held = (f"{held[0]} {sentence}", held[1], held[2])
             continue
         if held:
             yield held[0], held[1]
             held = None
-        for text, row_meta in _statement(sentence, meta, lead_in, items):
+        if _is_item_of(sentence, lead_in, items) and _is_label(sentence):
+            label, items = sentence, items + 1  # "Ability to:" inside a list: its items follow
+            continue
+        for text, row_meta in _statement(sentence, meta, f"{lead_in} {label}".strip(), items):
             if lead_in and _clause_depth(sentence):
                 held = (text, row_meta, _clause_depth(sentence))
             else:
                 yield text, row_meta
-        lead_in, items = _next_list_state(sentence, lead_in, items)
+        next_lead_in, items = _next_list_state(sentence, lead_in, items)
+        label = label if next_lead_in == lead_in else ""
+        lead_in = next_lead_in
     if held:
         yield held[0], held[1]
+
+
+def _is_label(sentence: str) -> bool:
+    """ "Deliverables:", "Ability to:": a colon and no obligation of its own. Inside a list
+    it heads the items after it, which keep the list's lead-in: "… shall propose staff with
+    the following skills: Ability to: work with diverse clients"."""
+    return sentence.rstrip().endswith(":") and strength_of(sentence) is None
 
 
 def _clause_depth(sentence: str) -> int:
@@ -492,9 +504,7 @@ def _is_sub_item(sentence: str, depth: int) -> bool:
     """A line of a numbered item's own list: a deeper clause number ("4.2.1.1 non-owned
     automobiles;" under "4.2.1 Automobile insurance … Coverage to include:"), or the nested
     lead-in that opens it (a colon, no obligation of its own)."""
-    if _clause_depth(sentence) > depth:
-        return True
-    return sentence.rstrip().endswith(":") and strength_of(sentence) is None
+    return _clause_depth(sentence) > depth or _is_label(sentence)
 
 
 Sentence = tuple[str, dict[str, Any], bool]
