@@ -408,13 +408,13 @@ def test_a_label_inside_a_list_heads_its_items_and_is_no_row(settings: Settings,
         "The vendor shall propose a lead with the following:\n"
         "five years of case work;\n"
         "Skills:\n"
-        "mediation of family disputes.\n"
-        "court reporting.",
+        "Mediation of family disputes.\n"
+        "Court reporting.",
     ])  # fmt: skip
     assert ingest_paths([workdir], settings, "staff").exit_code == 0
     rows = [r.requirement for r in requirements(KnowledgeBase.open("staff", settings))]
     lead = "The vendor shall propose a lead with the following:"
     assert f"{lead} five years of case work;" in rows
-    assert f"{lead} Skills: mediation of family disputes." in rows
-    assert f"{lead} Skills: court reporting." in rows
+    assert f"{lead} Skills: Mediation of family disputes." in rows
+    assert f"{lead} Skills: Court reporting." in rows
     assert not any(r.endswith("Skills:") for r in rows)
