@@ -55,6 +55,10 @@ from rfp_agents.store import (
 log = logging.getLogger("rfp_agents.store")
 
 DocumentStatus = Literal["writing", "complete", "retiring"]
+REACH_CHECK_NEIGHBOURS = 10
+"""How many neighbours a freshly written vector is looked for among (duplicates tie)."""
+SAME_VECTOR = 1e-5
+"""A cosine distance this small is the same vector."""
 # The manifest stores no vectors we search; Chroma still wants one per record.
 _MANIFEST_VECTOR = [0.0]
 
@@ -407,16 +411,70 @@ class KnowledgeBase:
         metadatas: Sequence[dict[str, Any]],
         batch_size: int,
     ) -> None:
-        """Upsert chunks in batches (ids are deterministic, so a rerun overwrites)."""
+        """Upsert chunks in batches (ids are deterministic, so a rerun overwrites); on the
+        embedded store, each batch is then checked to be reachable by a vector query."""
         vectors = np.asarray(embeddings, dtype=np.float32)
         for start in range(0, len(ids), batch_size):
             end = start + batch_size
+            batch = (list(ids[start:end]), vectors[start:end])
             self.chunks.upsert(
-                ids=list(ids[start:end]),
-                embeddings=vectors[start:end],
+                ids=batch[0],
+                embeddings=batch[1],
                 documents=list(documents[start:end]),
                 metadatas=list(metadatas[start:end]),
             )
+            if self.version is not None:
+                self._reindex_unreachable(*batch, documents[start:end], metadatas[start:end])
+
+    def _reindex_unreachable(
+        self,
+        ids: list[str],
+        vectors: np.ndarray,
+        documents: Sequence[str],
+        metadatas: Sequence[dict[str, Any]],
+    ) -> None:
+        """Write again the chunks a vector query does not reach.
+
+        Chroma's embedded store (1.5.9) now and then counts a freshly upserted vector and
+        returns it by id, but leaves it out of every query result, even one asking for the
+        whole collection (chroma-core/chroma#7758; here 1 to 3 upserts in 500). Such a chunk
+        would be invisible to dense search for good. Each vector of the batch is looked up by
+        itself, in one query; one the query does not return is deleted and added again, which
+        makes it reachable in every case measured. One still unreachable is logged.
+        """
+        missing = self._unreachable(ids, vectors)
+        if not missing:
+            return
+        at = [ids.index(chunk_id) for chunk_id in missing]
+        self.chunks.delete(ids=missing)
+        self.chunks.add(
+            ids=missing,
+            embeddings=vectors[at],
+            documents=[documents[i] for i in at],
+            metadatas=[metadatas[i] for i in at],
+        )
+        still = self._unreachable(missing, vectors[at])
+        log.warning(
+            "%d chunk(s) of %s were not reachable by a vector query after the write and were "
+            "written again%s",
+            len(missing),
+            self.name,
+            f"; still unreachable: {', '.join(still)}" if still else "",
+        )
+
+    def _unreachable(self, ids: list[str], vectors: np.ndarray) -> list[str]:
+        """The ids a query with their own vector does not return (an identical vector
+        returned in its place answers for it: the same text, the same embedding)."""
+        neighbours = min(REACH_CHECK_NEIGHBOURS, self.chunks.count())
+        got = self.chunks.query(
+            query_embeddings=vectors, n_results=neighbours, include=["distances"]
+        )
+        found = zip(ids, got["ids"], got["distances"] or [[] for _ in ids], strict=True)
+        return [
+            chunk_id
+            for chunk_id, returned, distances in found
+            if chunk_id not in returned and not (distances and distances[0] <= SAME_VECTOR)
+        ]
 
     def commit_document(self, record: DocumentRecord, replaces: Iterable[DocumentRecord]) -> None:
         """Make ``record`` visible and hide what it replaces, in one manifest write; then purge."""

@@ -71,3 +71,56 @@ def test_a_missing_or_empty_version_file_falls_back_to_reading(settings: Setting
         kb.version.path.write_text("")
     assert [d.source for d in kb.documents()] == ["sample_rfp.pdf"]
     assert kb.hidden_filter() is None
+
+
+def test_a_chunk_the_vector_index_leaves_out_is_written_again(
+    settings: Settings, workdir: Path, caplog: pytest.LogCaptureFixture
+):
+    """Chroma's embedded store now and then counts a freshly upserted vector but leaves it
+    out of every query (chroma-core/chroma#7758). ``write_chunks`` looks each new vector up
+    by itself and writes a missing one again, so dense search reaches it."""
+    assert ingest_paths([SAMPLE_PDF], settings, "kb1").exit_code == 0
+    kb = KnowledgeBase.open("kb1", settings)
+    store = kb.chunks
+
+    class IndexThatMissesAnUpsert:
+        """The store, except that upserted ids stay out of query results until re-added."""
+
+        def __init__(self) -> None:
+            self.unindexed: set[str] = set()
+            self.readded: list[str] = []
+
+        def __getattr__(self, name: str):
+            return getattr(store, name)
+
+        def upsert(self, **kwargs):
+            store.upsert(**kwargs)
+            self.unindexed.update(kwargs["ids"])
+
+        def add(self, **kwargs):
+            store.add(**kwargs)
+            self.unindexed.difference_update(kwargs["ids"])
+            self.readded.extend(kwargs["ids"])
+
+        def query(self, **kwargs):
+            got = store.query(**kwargs)
+            keep = [[i not in self.unindexed for i in row] for row in got["ids"]]
+            for key in ("ids", "distances"):
+                got[key] = [[v for v, k in zip(r, ks, strict=True) if k]
+                            for r, ks in zip(got[key], keep, strict=True)]  # fmt: skip
+            return got
+
+    flaky = IndexThatMissesAnUpsert()
+    kb.chunks = flaky
+    texts = ["The zephyrquux escrow is released at acceptance.", "Quarterly bumblewick audits."]
+    vectors = ContextRetriever(settings).embeddings.embed_documents(texts)
+    ids = ["late-c0", "late-c1"]
+    metadatas = [{"doc_id": "late", "source": "late.pdf", "page_number": 1, "chunk_id": i}
+                 for i in ids]  # fmt: skip
+    with caplog.at_level("WARNING", logger="rfp_agents.store"):
+        kb.write_chunks(ids, vectors, texts, metadatas, batch_size=10)
+    assert sorted(flaky.readded) == ids
+    assert "were not reachable by a vector query" in caplog.text
+    assert "still unreachable" not in caplog.text
+    found = store.query(query_embeddings=[vectors[0]], n_results=1)["ids"][0]
+    assert found == ["late-c0"]
