@@ -150,6 +150,10 @@ def test_the_same_requirement_in_two_documents_is_one_row_citing_both(settings: 
         # what a thing counts as or what befalls it; a requirement only in a condition
         ("All staff on the job shall be deemed employees of the vendor.", None),
         ("A bid received by fax shall be rejected.", None),
+        ("No sublease shall relieve the supplier of its duties.", None),
+        ("Clause 12 shall survive the end of the agreement.", None),
+        ("The price sheet shall prevail over the narrative.", None),
+        ("The vendor shall limit admin accounts to two.", "mandatory"),
         ("If parking is required to finish the job, fees will be agreed at award.", None),
         ("The County keeps logos that are required for its web pages.", None),
         ("2.4.1 The Owner shall inspect the roof before payment.", None),

@@ -231,12 +231,17 @@ how the buyer contracts, not what the bidder does."""
 
 POLICY = re.compile(
     r"\b(?:shall|will|may)\s+be\s+(?:automatically\s+|immediately\s+)?(?:considered|deemed|"
-    r"construed|treated as|regarded as|evidenced by|rejected|disqualified)\b",
+    r"construed|treated as|regarded as|evidenced by|rejected|disqualified)\b"
+    r"|\b(?:shall|will)\s+(?:not\s+)?(?:relieve|affect|prejudice|supersede|prevail|"
+    r"survive|take precedence|remain in (?:full )?(?:force|effect)|become effective)\b",
     re.IGNORECASE,
 )
-"""What a thing counts as, or what befalls it ("All persons engaged in the work shall be
-considered employees of the Contractor", "a late bid shall be rejected"): the contract's
-policy or the buyer's act, not a duty the bidder performs."""
+"""What a thing counts as, what befalls it, or what legal effect it has ("All persons engaged
+in the work shall be considered employees of the Contractor", "a late bid shall be
+rejected", "No subcontract shall relieve the supplier of its duties", "The warranty shall
+survive acceptance"): the contract's policy or the buyer's act, not a duty the bidder
+performs. Contract drafting calls this the language of policy: "shall" with a subject that
+acts on no one."""
 
 
 def _not_a_duty(folded: str, unheaded: str) -> bool:
