@@ -128,12 +128,12 @@ def _stem(term: str) -> str:
     return term
 
 
-def zipf_frequency(word: str) -> float:
-    """How common an English word is, on wordfreq's Zipf scale (log10 of uses per billion
-    words: "system" 5.6, "court" 5.4, "payment" 4.7, "escrow" 3.0, unknown words 0)."""
+def zipf_frequency(word: str, language: str = "en") -> float:
+    """How common a word is in ``language``, on wordfreq's Zipf scale (log10 of uses per
+    billion words: "system" 5.6, "court" 5.4, "payment" 4.7, "escrow" 3.0, unknown words 0)."""
     from wordfreq import zipf_frequency as frequency  # loads its list on first use (~0.3 s)
 
-    return frequency(word, "en")
+    return frequency(word, language)
 
 
 def term_overlap(query_terms: set[str], text: str) -> float:

@@ -197,8 +197,7 @@ def test_a_numbered_qa_entry_is_left_out_up_to_its_response(settings: Settings, 
         "2. The offeror shall list three references.\n"
         "Response:",
     ])  # fmt: skip
-    assert ingest_paths([workdir], settings, "qa").exit_code == 0
-    rows = [r.requirement for r in requirements(KnowledgeBase.open("qa", settings))]
+    rows = requirement_texts(workdir, settings, "qa")
     assert not any("login is required" in r for r in rows)
     assert any("Vendors shall fill in the posted rate sheet" in r for r in rows)
     assert any("it is up to each vendor to name its analysts" in r for r in rows)
@@ -309,8 +308,7 @@ def test_a_vendors_question_in_a_qa_is_no_row_but_an_rfps_question_prompt_is(
         "Technical Volume\nQuestion 1: Describe your approach to data migration. Offerors must "
         "describe the tools they will use. Offerors must name a migration lead.",
     ])  # fmt: skip
-    assert ingest_paths([workdir], settings, "qa").exit_code == 0
-    rows = [r.requirement for r in requirements(KnowledgeBase.open("qa", settings))]
+    rows = requirement_texts(workdir, settings, "qa")
     assert not any("scoping the environment" in r for r in rows)
     assert any("must host its own development environment" in r for r in rows)
     # an answer's text before the next question glued to it by a closing quote stays a row
@@ -394,8 +392,7 @@ def test_numbered_clauses_as_list_items(settings: Settings, workdir):
         "4.3.1 The Bidder must provide a signed copy of the Security Form for\n"
         "Contractor Access upon request.",
     ])  # fmt: skip
-    assert ingest_paths([workdir], settings, "terms").exit_code == 0
-    rows = [r.requirement for r in requirements(KnowledgeBase.open("terms", settings))]
+    rows = requirement_texts(workdir, settings, "terms")
     lead = "The Bidder shall carry insurance as follows:"
     [vehicle] = [r for r in rows if "Vehicle insurance" in r]
     assert vehicle.startswith(f"{lead} Vehicle insurance")
@@ -416,10 +413,15 @@ def test_a_label_inside_a_list_heads_its_items_and_is_no_row(settings: Settings,
         "Mediation of family disputes.\n"
         "Court reporting.",
     ])  # fmt: skip
-    assert ingest_paths([workdir], settings, "staff").exit_code == 0
-    rows = [r.requirement for r in requirements(KnowledgeBase.open("staff", settings))]
+    rows = requirement_texts(workdir, settings, "staff")
     lead = "The vendor shall propose a lead with the following:"
     assert f"{lead} five years of case work;" in rows
     assert f"{lead} Skills: Mediation of family disputes." in rows
     assert f"{lead} Skills: Court reporting." in rows
     assert not any(r.endswith("Skills:") for r in rows)
+
+
+def requirement_texts(folder, settings: Settings, kb: str) -> list[str]:
+    """Ingest ``folder`` into ``kb`` and return the text of each matrix row."""
+    assert ingest_paths([folder], settings, kb).exit_code == 0
+    return [r.requirement for r in requirements(KnowledgeBase.open(kb, settings))]

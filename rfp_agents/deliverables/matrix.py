@@ -34,7 +34,6 @@ from rfp_agents.deliverables.obligations import (
     ANSWER_START,
     CLAUSE_NUMBER,
     QUESTION_NUMBER,
-    QUESTION_START,
     Strength,
     modal_strength,
     strength_of,
@@ -239,6 +238,8 @@ def _sentences(kb: KnowledgeBase, source: str) -> Iterator[Sentence]:
                     opens_section = False
 
 
+QUESTION_START = re.compile(rf"^\W*{QUESTION_NUMBER}", re.IGNORECASE)
+"""A sentence that opens a Q&A's question (a bare "Question:" inside one does not)."""
 QUESTION_INSIDE = re.compile(rf"\s+(?={QUESTION_NUMBER})", re.IGNORECASE)
 """Where a question starts inside what the splitter left as one sentence: after a heading
 ("Questions and Answers Q7: …") or after an answer whose closing quote hid its period

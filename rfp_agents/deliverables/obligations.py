@@ -114,8 +114,6 @@ DESCRIBES_THE_DOCUMENT = re.compile(
 contractor is required to perform"): a description, not a requirement."""
 QUESTION_NUMBER = r"(?:Q\s?\d+|Question\s?\d+)\s*[:.)-]"
 """A Q&A's question number ("Q7:", "Question 12.")."""
-QUESTION_START = re.compile(rf"^\W*{QUESTION_NUMBER}", re.IGNORECASE)
-"""A sentence that opens a Q&A's question (a bare "Question:" inside one does not)."""
 QUESTION = re.compile(rf"\?\W{{0,3}}$|^\W*(?:{QUESTION_NUMBER}|Question\s*:)", re.IGNORECASE)
 """A vendor's question in a Q&A ("Q1: The RFQ states: '… must …' What page limits apply?")."""
 

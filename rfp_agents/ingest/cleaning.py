@@ -16,6 +16,8 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from rfp_agents.text import zipf_frequency
+
 # How many lines at each end of a page may be a running header or footer.
 EDGE_LINES = 3
 # Fewer pages than this and "repeats on most pages" means nothing.
@@ -59,8 +61,6 @@ def _join_line_break(found: re.Match[str]) -> str:
 
 def _is_a_word(word: str) -> bool:
     """A word of English or Spanish (wordfreq knows it), the languages of the tenders."""
-    from wordfreq import zipf_frequency  # loads its lists on first use (~0.3 s)
-
     return zipf_frequency(word, "en") > 0 or zipf_frequency(word, "es") > 0
 
 
