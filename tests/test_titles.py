@@ -76,7 +76,7 @@ def test_a_common_word_of_a_title_names_no_document():
 
 
 def test_one_common_title_word_or_part_of_a_file_name_word_names_no_document():
-    """ "the TANF Data Reporting System" does not name the PWS whose title says "Information
+    """ "the SNAP Data Reporting System" does not name the PWS whose title says "Information
     Systems" and whose file name says "metadata"; "the Tax Court RFQ" still names its RFQ."""
     from rfp_agents.retrieval.subjects import named_documents
 
@@ -85,7 +85,7 @@ def test_one_common_title_word_or_part_of_a_file_name_word_names_no_document():
         "hhs-draft-rfq.pdf": "Office of Acquisitions Draft Request for Quotation",
         "ustaxcourt-ef-cms-rfq.pdf": "REQUEST FOR QUOTE United States Tax Court",
     }
-    question = "How do users sign in to the TANF Data Reporting System?"
+    question = "How do users sign in to the SNAP Data Reporting System?"
     assert named_documents(question, titles) == []
     assert named_documents("What does the Tax Court RFQ pay?", titles) == [
         "ustaxcourt-ef-cms-rfq.pdf"
