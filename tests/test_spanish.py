@@ -25,6 +25,7 @@ from rfp_agents.text import content_terms, detect_language, split_sentences
 from tests.conftest import HOLDOUT_DIR, ROOT
 
 SPANISH_SET = ROOT / "eval" / "spanish-questions.jsonl"
+SPANISH_TUNING_SET = ROOT / "eval" / "spanish-tuning-questions.jsonl"
 PLIEGO = HOLDOUT_DIR / "buenos-aires-hospital-xray-tube-pliego.pdf"
 PPT = HOLDOUT_DIR / "jaen-christmas-plants-ppt.pdf"
 
@@ -49,6 +50,15 @@ def test_the_spanish_gold_set_is_proven_and_asks_in_both_languages():
         "jaen-christmas-plants-pcap.pdf",
         "jaen-christmas-plants-ppt.pdf",
     }
+
+
+def test_the_spanish_tuning_set_is_proven_and_asks_of_other_facts():
+    tuning = load_questions(SPANISH_TUNING_SET)
+    assert unproven(tuning, HOLDOUT_DIR) == []
+    assert len(tuning) >= 15 and {q.language for q in tuning} == {"en"}
+    measured = {e.quote for q in load_questions(SPANISH_SET) for e in q.expected}
+    assert not {e.quote for q in tuning for e in q.expected} & measured
+    assert not {q.id for q in tuning} & {q.id for q in load_questions(SPANISH_SET)}
 
 
 def test_spanish_words_are_folded_and_stemmed_as_spanish():
