@@ -140,6 +140,11 @@ def test_the_same_requirement_in_two_documents_is_one_row_citing_both(settings: 
         ("Maintain 98% uptime of the staging servers.", "mandatory"),
         ("Use of subcontractors is permitted with notice.", None),
         ("Support Services are listed in Appendix C.", None),
+        # an imperative after an introductory phrase, in lower case
+        ("If selected, confirm the names of your two site leads.", "mandatory"),
+        ("For each of the three audits you cite, with dates, list the findings.", "mandatory"),
+        ("If selected, the firm's name appears on the county website.", None),
+        ("Designate one person to receive all notices.", "mandatory"),
         # the buyer's rights, what the bidder receives, the contract's own terms
         ("The County reserves the right to reject any late proposal.", None),
         ("At least ten days' notice shall be given to the Contractor.", None),
@@ -419,6 +424,26 @@ def test_a_label_inside_a_list_heads_its_items_and_is_no_row(settings: Settings,
     assert f"{lead} Skills: Mediation of family disputes." in rows
     assert f"{lead} Skills: Court reporting." in rows
     assert not any(r.endswith("Skills:") for r in rows)
+
+
+def test_a_numbered_list_after_a_colon_is_items_not_headings(settings: Settings, workdir):
+    """Short numbered lines after "… list the following:" (even after a blank line, and
+    going on over the page) are the list's items, each a row with the lead-in; read as
+    numbered headings, they were lost."""
+    text_pdf(workdir / "pricing.pdf", [
+        "5. Pricing\n"
+        "For each audit contract you held since 2020, list the following:\n\n"
+        "1. The agency audited\n"
+        "2. The contract value",
+        "3. The audit team size\n"
+        "6. Submission\n"
+        "Proposals shall be sent by email.",
+    ])  # fmt: skip
+    rows = requirement_texts(workdir, settings, "pricing")
+    lead = "For each audit contract you held since 2020, list the following:"
+    for item in ("The agency audited", "The contract value", "The audit team size"):
+        assert f"{lead} {item}" in rows
+    assert "Proposals shall be sent by email." in rows  # the next section is no item
 
 
 def requirement_texts(folder, settings: Settings, kb: str) -> list[str]:

@@ -223,10 +223,13 @@ def _sentences(kb: KnowledgeBase, source: str) -> Iterator[Sentence]:
     by_page: dict[int, list[tuple[str, dict[str, Any]]]] = {}
     for text, meta in kb.iter_chunks({"source": source}):
         by_page.setdefault(int(meta["page_number"]), []).append((text, meta))
-    section, ucf = "", ""
+    section, ucf, list_state = "", "", None
     for page in sorted(by_page):
         chunks = sorted(by_page[page], key=lambda row: int(row[1].get("chunk_index", 0)))
-        for heading, block in _sections(join_overlapping([t for t, _ in chunks])):
+        page_text = join_overlapping([t for t, _ in chunks])
+        sections = list(_sections(page_text, list_state))
+        list_state = _list_state_at_end(page_text, list_state)
+        for heading, block in sections:
             section, opens_section = heading or section, bool(heading)
             for letter, run in _ucf_runs(block, ucf):
                 ucf = letter
@@ -369,20 +372,57 @@ def _looks_like_heading(line: str) -> bool:
     return capitalised == len(words) or len(words) <= 4 or capitalised / len(words) >= 0.5
 
 
-def _sections(page_text: str) -> Iterator[tuple[str, str]]:
+def _sections(page_text: str, list_state: int | None = None) -> Iterator[tuple[str, str]]:
     """The page cut at its numbered headings: (heading or "" for the text before the first
-    one, the text under it). A heading is not glued to the sentence after it."""
+    one, the text under it). A heading is not glued to the sentence after it. Short numbered
+    lines that go on a list opened by a colon ("list the following: 1. The type of service
+    2. The hours billed") are its items, not headings; a number out of sequence ("6.
+    Submission" after item 2) is a heading again. ``list_state`` is where the page before
+    left off (``_list_state_after``)."""
     heading, lines = "", []
     for line in page_text.splitlines():
         found = NUMBERED_HEADING.match(line)
-        if found and _looks_like_heading(found.group(1)):
+        is_item = _next_item_number(line, list_state) is not None
+        if found and not is_item and _looks_like_heading(found.group(1)):
             if lines:
                 yield heading, "\n".join(lines)
             heading, lines = " ".join(found.group(1).split()), []
         else:
             lines.append(line)
+        list_state = _list_state_after(line, list_state)
     if lines or heading:
         yield heading, "\n".join(lines)
+
+
+ITEM_NUMBER = re.compile(r"^\s*(\d{1,2})[.)]?\s+\D")
+"""A list item's own number ("2. The contract value"), one level only."""
+
+
+def _next_item_number(line: str, list_state: int | None) -> int | None:
+    """The number of ``line`` when it is the next item of the open list: any first number
+    after the colon (``list_state`` 0), then each one the number after the last."""
+    found = ITEM_NUMBER.match(line)
+    if list_state is None or not found:
+        return None
+    number = int(found.group(1))
+    return number if list_state == 0 or number == list_state + 1 else None
+
+
+def _list_state_after(line: str, list_state: int | None) -> int | None:
+    """The list state after ``line``: None outside a list, 0 after a line ending in a colon,
+    the item's number after an item; a blank line keeps it."""
+    if not line.strip():
+        return list_state
+    if line.rstrip().endswith(":"):
+        return 0
+    return _next_item_number(line, list_state)
+
+
+def _list_state_at_end(page_text: str, list_state: int | None) -> int | None:
+    """Where ``page_text`` leaves a list: its items may go on over the page."""
+    for line in page_text.splitlines():
+        list_state = _list_state_after(line, list_state)
+    return list_state
 
 
 def is_list_item(sentence: str) -> bool:

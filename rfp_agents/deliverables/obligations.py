@@ -265,13 +265,21 @@ class Obligations:
     to")."""
     imperative: re.Pattern[str]
     """An instruction in the imperative ("Submit questions through the portal by …",
-    "Deliver a test report after each phase"): a verb of instruction opens the sentence."""
+    "Deliver a test report after each phase"): a verb of instruction opens the sentence, or
+    its main clause after an introductory phrase ("If awarded, submit the certificate", "For
+    each project named above, list its dates")."""
     request: re.Pattern[str]
     """An instruction put as a request ("Please describe the team's experience", "If you
     need a sign interpreter, please notify the buyer"), also where an answer quotes it ("as
     the RFP states: Please list two references"); not "Please note that …"."""
 
 
+INTRODUCTORY_PHRASE = (
+    r"(?:If|When|Where|Whenever|Unless|Once|Upon|Before|After|For|In|As|With|Within|During)"
+    r"\b[^.;:]{1,200}?,\s+"
+)
+"""An introductory adverbial phrase ended by its comma ("If awarded, ", "For your three
+largest projects, "): the imperative follows it in lower case."""
 NOUN_READING = (
     r"(?:of|for|and|or|to|in|on|with|by|from|as|is|are|was|were|will|shall|may|must|should|can)"
 )
@@ -291,9 +299,13 @@ def _obligations() -> Obligations:
         re.escape(words).replace("\\ ", r"\s+") for words in table["informational_requests"]
     )
     verbs = "|".join(table["imperative_verbs"])
+    introduced = "|".join(v.lower() for v in table["imperative_verbs"])
     return Obligations(
         on_the_bidder=re.compile(rf"\b(?:{idioms})", re.IGNORECASE),
-        imperative=re.compile(rf"^\W*(?:{verbs})\s+(?!{NOUN_READING}\b)[a-z0-9]"),
+        imperative=re.compile(
+            rf"^\W*(?:(?:{verbs})|{INTRODUCTORY_PHRASE}(?:{introduced}))"
+            rf"\s+(?!{NOUN_READING}\b)[a-z0-9]"
+        ),
         request=re.compile(
             rf"(?:^\W*(?:\w+\W+){{0,6}}?|[:;,]\s*)please\s+(?!(?:{informational})\b)[a-z]",
             re.IGNORECASE,
