@@ -61,6 +61,9 @@ BARE_MARKER = re.compile(r"^\(?(?:[a-z]{1,2}|\d{1,2}|[ivxlc]{1,5})[.)]$", re.IGN
 number, no requirement of its own."""
 ITEM_MARKER = re.compile(r"^\(?(?:[a-z]|\d{1,2}|[ivx]{1,4})[.)]\s+")
 """A list item's own marker ("a) ", "(c) ", "3. "), dropped once joined to its lead-in."""
+ITEM_NUMBER = re.compile(r"^\s*(\d{1,2})[.)]?\s+\D")
+"""A numbered item's number ("2. The contract value"), one level only: ``_sections`` reads
+whether a numbered line goes on the list before it."""
 
 
 class Requirement(BaseModel):
@@ -226,9 +229,7 @@ def _sentences(kb: KnowledgeBase, source: str) -> Iterator[Sentence]:
     section, ucf, list_state = "", "", None
     for page in sorted(by_page):
         chunks = sorted(by_page[page], key=lambda row: int(row[1].get("chunk_index", 0)))
-        page_text = join_overlapping([t for t, _ in chunks])
-        sections = list(_sections(page_text, list_state))
-        list_state = _list_state_at_end(page_text, list_state)
+        sections, list_state = _sections(join_overlapping([t for t, _ in chunks]), list_state)
         for heading, block in sections:
             section, opens_section = heading or section, bool(heading)
             for letter, run in _ucf_runs(block, ucf):
@@ -372,30 +373,31 @@ def _looks_like_heading(line: str) -> bool:
     return capitalised == len(words) or len(words) <= 4 or capitalised / len(words) >= 0.5
 
 
-def _sections(page_text: str, list_state: int | None = None) -> Iterator[tuple[str, str]]:
+def _sections(
+    page_text: str, list_state: int | None = None
+) -> tuple[list[tuple[str, str]], int | None]:
     """The page cut at its numbered headings: (heading or "" for the text before the first
-    one, the text under it). A heading is not glued to the sentence after it. Short numbered
-    lines that go on a list opened by a colon ("list the following: 1. The type of service
-    2. The hours billed") are its items, not headings; a number out of sequence ("6.
-    Submission" after item 2) is a heading again. ``list_state`` is where the page before
-    left off (``_list_state_after``)."""
+    one, the text under it), and where the page leaves an open list (``_list_state_after``:
+    its items may go on over the page). A heading is not glued to the sentence after it.
+    Short numbered lines that go on a list opened by a colon ("list the following: 1. The
+    type of service 2. The hours billed") are its items, not headings; a number out of
+    sequence ("6. Submission" after item 2) is a heading again. ``list_state`` is where the
+    page before left off."""
+    sections: list[tuple[str, str]] = []
     heading, lines = "", []
     for line in page_text.splitlines():
         found = NUMBERED_HEADING.match(line)
-        is_item = _next_item_number(line, list_state) is not None
-        if found and not is_item and _looks_like_heading(found.group(1)):
+        item_number = _next_item_number(line, list_state)
+        if found and item_number is None and _looks_like_heading(found.group(1)):
             if lines:
-                yield heading, "\n".join(lines)
+                sections.append((heading, "\n".join(lines)))
             heading, lines = " ".join(found.group(1).split()), []
         else:
             lines.append(line)
-        list_state = _list_state_after(line, list_state)
+        list_state = _list_state_after(line, list_state, item_number)
     if lines or heading:
-        yield heading, "\n".join(lines)
-
-
-ITEM_NUMBER = re.compile(r"^\s*(\d{1,2})[.)]?\s+\D")
-"""A list item's own number ("2. The contract value"), one level only."""
+        sections.append((heading, "\n".join(lines)))
+    return sections, list_state
 
 
 def _next_item_number(line: str, list_state: int | None) -> int | None:
@@ -408,21 +410,13 @@ def _next_item_number(line: str, list_state: int | None) -> int | None:
     return number if list_state == 0 or number == list_state + 1 else None
 
 
-def _list_state_after(line: str, list_state: int | None) -> int | None:
-    """The list state after ``line``: None outside a list, 0 after a line ending in a colon,
-    the item's number after an item; a blank line keeps it."""
+def _list_state_after(line: str, list_state: int | None, item_number: int | None) -> int | None:
+    """The list state after ``line`` (``item_number``: its number as the list's next item,
+    or None): None outside a list, 0 after a line ending in a colon, the item's number after
+    an item; a blank line keeps it."""
     if not line.strip():
         return list_state
-    if line.rstrip().endswith(":"):
-        return 0
-    return _next_item_number(line, list_state)
-
-
-def _list_state_at_end(page_text: str, list_state: int | None) -> int | None:
-    """Where ``page_text`` leaves a list: its items may go on over the page."""
-    for line in page_text.splitlines():
-        list_state = _list_state_after(line, list_state)
-    return list_state
+    return 0 if line.rstrip().endswith(":") else item_number
 
 
 def is_list_item(sentence: str) -> bool:
