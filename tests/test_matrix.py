@@ -446,6 +446,23 @@ def test_a_numbered_list_after_a_colon_is_items_not_headings(settings: Settings,
     assert "Proposals shall be sent by email." in rows  # the next section is no item
 
 
+def test_a_run_in_heading_in_capitals_ends_the_list_before_it(settings: Settings, workdir):
+    """A paragraph opened by a title in capitals ("ELECTRONIC SUBMISSION: …") is a new topic:
+    its sentences are not more items of the list above, to be joined to its lead-in."""
+    text_pdf(workdir / "submission.pdf", [
+        "An Offeror may not mark any of the following as confidential:\n"
+        "a. Unit prices;\n"
+        "b. The names of references.\n"
+        "ELECTRONIC SUBMISSION: ATTENTION: PROPOSALS WILL NOT BE ACCEPTED BY EMAIL. The "
+        "Offeror must upload its proposal to the portal."
+    ])  # fmt: skip
+    rows = requirement_texts(workdir, settings, "submission")
+    lead = "An Offeror may not mark any of the following as confidential:"
+    assert f"{lead} Unit prices;" in rows and f"{lead} The names of references." in rows
+    assert "The Offeror must upload its proposal to the portal." in rows
+    assert not [r for r in rows if r.startswith(lead) and "ELECTRONIC" in r]
+
+
 def requirement_texts(folder, settings: Settings, kb: str) -> list[str]:
     """Ingest ``folder`` into ``kb`` and return the text of each matrix row."""
     assert ingest_paths([folder], settings, kb).exit_code == 0

@@ -341,8 +341,11 @@ def _next_list_state(sentence: str, lead_in: str, items: int) -> tuple[str, int]
 def _is_item_of(sentence: str, lead_in: str, items: int) -> bool:
     """True when ``sentence`` is the next item of the list ``lead_in`` opens: an item, and
     not the next clause of the lead-in's own level ("1.3.2 Proposals will be opened …" after
-    "1.3.1 Proponents shall submit … to:" ends that list)."""
+    "1.3.1 Proponents shall submit … to:" ends that list), nor a paragraph opened by a
+    run-in heading ("ELECTRONIC SUBMISSION: Proposals will not be accepted by email.")."""
     if not lead_in or items >= MAX_ITEMS or not is_list_item(sentence):
+        return False
+    if RUN_IN_HEADING.match(sentence):
         return False
     depth = _clause_depth(sentence)
     return not depth or depth > _clause_depth(lead_in)
@@ -352,6 +355,10 @@ def _is_lead_in(sentence: str) -> bool:
     """ "The Contractor shall:": a requirement said by the list items that follow."""
     return sentence.rstrip().endswith(":") and strength_of(sentence) is not None
 
+
+RUN_IN_HEADING = re.compile(r"^[A-Z][A-Z&/,' -]{2,}[A-Z] ?:\s")
+"""A paragraph's title in capitals, run in before its colon ("PROPOSAL SUBMISSION: …",
+"NOTE: …"): a new topic, not the next item of a list."""
 
 NUMBERED_HEADING = re.compile(r"^\s*(\d+(?:\.\d+)*\.?\s+[A-ZÁÉÍÓÚÑ][^.:;]{1,80})\s*$")
 """A numbered heading alone on its line ("3.1 Architecture and hosting", "7. INVOICING")."""
