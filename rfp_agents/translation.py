@@ -9,6 +9,9 @@ language, not this project's documents. Its output is rough ("must" can come out
 "fine" as "bien"), which is why the glossary's words are always searched beside it
 (``retrieval.expansion.plan_queries`` says which searches an English question gets).
 
+A word Apertium does not know at all ("counterpart") comes out in English and matches no
+Spanish clause; the glossary's phrasing takes its place when it has one (*contraparte*).
+
 Apertium is a separate program, like Tesseract: when it is missing the pipeline goes on
 without it, and ``translator`` says what to install.
 """
@@ -18,8 +21,12 @@ from __future__ import annotations
 import logging
 import shutil
 import subprocess
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
+
+from rfp_agents.text import content_terms
+from rfp_agents.vocabulary import vocabulary
 
 log = logging.getLogger("rfp_agents.translation")
 
@@ -32,6 +39,8 @@ ENGLISH_TO_SPANISH = "eng-spa"
 UNSURE_MARKS = "*#@"
 """Apertium's marks on a word it did not know (*), could not inflect (#) or could not
 transfer (@): the word is kept, the mark dropped."""
+UNKNOWN_MARK = "*"
+TRAILING_PUNCTUATION = "?!.,;:)"
 TIMEOUT_SECONDS = 10
 """A question is a line; Apertium answers in a fraction of a second."""
 
@@ -47,18 +56,29 @@ class Translator:
     command: str
     mode: str
 
-    def translate(self, text: str) -> str:
-        """``text`` translated; words Apertium does not know are kept as written (``-u``
-        drops its ``*unknown`` marks), so a product name or a figure survives."""
+    def translate(self, text: str, known: Callable[[str], str | None] = lambda word: None) -> str:
+        """``text`` translated; a word Apertium does not know is replaced by ``known(word)``
+        when that has it, else kept as written, so a product name or a figure survives."""
         done = subprocess.run(
-            [self.command, "-u", self.mode],
+            [self.command, self.mode],
             input=text,
             capture_output=True,
             text=True,
             timeout=TIMEOUT_SECONDS,
             check=True,
         )
-        return " ".join(word.lstrip(UNSURE_MARKS) for word in done.stdout.split())
+        return " ".join(_unmarked(word, known) for word in done.stdout.split())
+
+
+def _unmarked(word: str, known: Callable[[str], str | None]) -> str:
+    """An output word without Apertium's mark; an unknown one (``*word``) as ``known`` has
+    it, its punctuation kept."""
+    if not word.startswith(UNKNOWN_MARK):
+        return word.lstrip(UNSURE_MARKS)
+    bare = word.lstrip(UNSURE_MARKS)
+    core = bare.rstrip(TRAILING_PUNCTUATION)
+    replacement = known(core) if core else None
+    return replacement + bare[len(core) :] if replacement else bare
 
 
 @lru_cache(maxsize=4)
@@ -87,12 +107,19 @@ def to_spanish(question: str) -> str | None:
     """``question`` in Spanish, or None when Apertium is not installed or fails (a warning
     says so: retrieval goes on with the glossary's words)."""
     try:
-        return translator(APERTIUM).translate(question) or None
+        return translator(APERTIUM).translate(question, glossary_phrasing) or None
     except TranslationUnavailable as missing:
         _warn_once(f"English questions on Spanish documents are not machine-translated: {missing}")
     except (OSError, subprocess.SubprocessError) as failed:
         log.warning("Apertium could not translate %r: %s", question, failed)
     return None
+
+
+def glossary_phrasing(word: str) -> str | None:
+    """How the glossary (``vocabulary/spanish.toml``) writes an English word in Spanish,
+    its phrasings joined (the translation is searched, not read), or None."""
+    phrasings = vocabulary().spanish.get(tuple(content_terms(word)))
+    return " ".join(phrasings) if phrasings else None
 
 
 @lru_cache(maxsize=8)

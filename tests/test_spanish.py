@@ -10,7 +10,7 @@ from typer.testing import CliRunner
 
 from rfp_agents import translation
 from rfp_agents.agents.offline import _in_spanish
-from rfp_agents.agents.question_focus import question_focus
+from rfp_agents.agents.question_focus import has_answer_type, question_focus
 from rfp_agents.cli import app
 from rfp_agents.config import Settings
 from rfp_agents.embeddings import LOCAL_MODEL_NAME, MULTILINGUAL_MODEL_NAME
@@ -19,6 +19,7 @@ from rfp_agents.evaluation import load_questions, unproven
 from rfp_agents.graph.ask import ask
 from rfp_agents.ingest import ingest_paths
 from rfp_agents.knowledge_base import KnowledgeBase
+from rfp_agents.retrieval.expansion import in_spanish
 from rfp_agents.retrieval.pipeline import RetrievalPipeline
 from rfp_agents.skills.context_retriever import ContextRetriever
 from rfp_agents.text import content_terms, detect_language, split_sentences
@@ -150,6 +151,25 @@ def test_apertium_translates_a_question_and_keeps_what_it_does_not_know():
     # an unknown word keeps its spelling, without Apertium's "*" mark
     kept = translation.to_spanish("Is the Zorblax form required?")
     assert kept is not None and "Zorblax" in kept and "*" not in kept
+
+
+def test_a_word_apertium_does_not_know_is_translated_by_the_glossary():
+    spanish = translation.to_spanish("Who acts as the counterpart of the supplier?")
+    assert spanish is not None and "contraparte" in spanish and "counterpart" not in spanish
+
+
+def test_a_glossary_phrase_is_searched_beside_its_own_words():
+    query = in_spanish("Within how many business days must the successful bidder sign?")
+    assert query is not None
+    words = query.text
+    assert "días hábiles" in words and "adjudicatario" in words
+    assert "licitador" in words  # the bidder's own word: a clause may say either
+
+
+def test_a_spanish_period_written_in_words_answers_when_and_how_many():
+    period = "El cambio surtirá efectos transcurridos quince (15) días de su notificación."
+    assert has_answer_type(period, "date") and has_answer_type(period, "quantity")
+    assert not has_answer_type("Se admite una oferta por lote.", "quantity")  # an article
 
 
 def test_the_answerer_reads_an_english_question_in_spanish():

@@ -42,7 +42,12 @@ _NUMBER_WORDS = (
     "one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|"
     "sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|"
     "hundred|thousand|million|billion|half|single|double|once|twice|annual|annually|monthly|"
-    "weekly|daily|quarterly"
+    "weekly|daily|quarterly|"
+    # Spanish ("diez (10) días"); not uno / una / un, which are also the article
+    "dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez|doce|trece|catorce|quince|"
+    "diecis[eé]is|diecisiete|dieciocho|diecinueve|veinte|treinta|cuarenta|cincuenta|sesenta|"
+    "setenta|ochenta|noventa|cien|ciento|doscientos|trescientos|quinientos|mil|mill[oó]n|"
+    "millones|anual|mensual|semanal|diario|trimestral"
 )
 MONEY = re.compile(
     r"[$€£]\s?\d|\b\d[\d,.]*\s*(?:dollars|usd|eur|euros|pesos)\b|\b\d[\d,.]*\s*[€£]"

@@ -46,14 +46,29 @@ def in_spanish(question: str) -> ExpandedQuery | None:
     """The question's words as Spanish tenders write them (``vocabulary/spanish.toml``), its
     figures kept: a search an English question needs to match a Spanish clause by its words.
     None when none of its words has an entry."""
-    terms = list(dict.fromkeys(content_terms(question)))
-    glossary = vocabulary().spanish
-    found = [t for t in terms if t in glossary]
+    terms = content_terms(question)
+    found = glossary_entries(terms)
     if not found:
         return None
-    words = [p for t in found for p in glossary[t]] + [t for t in terms if t[:1].isdigit()]
-    why = ", ".join(f"{t} -> {' / '.join(glossary[t])}" for t in found)
+    glossary = vocabulary().spanish
+    words = [p for key in found for p in glossary[key]] + [t for t in terms if t[:1].isdigit()]
+    why = ", ".join(f"{' '.join(key)} -> {' / '.join(glossary[key])}" for key in found)
     return ExpandedQuery(" ".join(dict.fromkeys(words)), f"in Spanish: {why}")
+
+
+def glossary_entries(terms: list[str]) -> list[tuple[str, ...]]:
+    """The glossary's keys found in ``terms``, in order and each once: at each position the
+    phrase first, then its words ("successful bidder" is *adjudicatario*, and a bidder is
+    still *licitador*: a clause may name either)."""
+    glossary = vocabulary().spanish
+    longest = max(map(len, glossary), default=1)
+    found = [
+        key
+        for at in range(len(terms))
+        for size in range(min(longest, len(terms) - at), 0, -1)
+        if (key := tuple(terms[at : at + size])) in glossary
+    ]
+    return list(dict.fromkeys(found))
 
 
 def translated(question: str) -> ExpandedQuery | None:

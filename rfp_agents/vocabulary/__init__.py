@@ -38,8 +38,9 @@ class Vocabulary:
     question_words: frozenset[str]
     answer_type_cues: dict[str, tuple[str, ...]]
     """``date`` / ``quantity`` cues and nouns, and the ``measure_words`` of a question."""
-    spanish: dict[str, tuple[str, ...]]
-    """English question word (content term) -> how Spanish tenders write it."""
+    spanish: dict[tuple[str, ...], tuple[str, ...]]
+    """English question words (their content terms, one or a phrase such as ``("work",
+    "day")``) -> how Spanish tenders write them."""
 
 
 def load_vocabulary_file(name: str) -> dict:
@@ -72,10 +73,9 @@ def vocabulary() -> Vocabulary:
         for name, table in raw_domains.items()
     }
     questions = load_vocabulary_file("question_words.toml")
-    spanish: dict[str, tuple[str, ...]] = {}
-    for word, phrasings in load_vocabulary_file("spanish.toml")["terms"].items():
-        (term,) = content_terms(word) or (word,)
-        spanish.setdefault(term, tuple(phrasings))
+    spanish: dict[tuple[str, ...], tuple[str, ...]] = {}
+    for words, phrasings in load_vocabulary_file("spanish.toml")["terms"].items():
+        spanish.setdefault(tuple(content_terms(words)) or (words,), tuple(phrasings))
     return Vocabulary(
         synonyms=synonyms,
         domains=domains,
