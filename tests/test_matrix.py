@@ -145,6 +145,12 @@ def test_the_same_requirement_in_two_documents_is_one_row_citing_both(settings: 
         ("For each of the three audits you cite, with dates, list the findings.", "mandatory"),
         ("If selected, the firm's name appears on the county website.", None),
         ("Designate one person to receive all notices.", "mandatory"),
+        # after an adverb; a verb that is also a noun only before its object
+        ("Clearly identify the lead engineer and her hours.", "mandatory"),
+        ("Specifically address how night shifts will be staffed.", "mandatory"),
+        ("Document all changes to the network baseline.", "mandatory"),
+        ("Address of the offeror's main office in the county.", None),
+        ("Report Format and Frequency are set out in Annex B.", None),
         # the buyer's rights, what the bidder receives, the contract's own terms
         ("The County reserves the right to reject any late proposal.", None),
         ("At least ten days' notice shall be given to the Contractor.", None),

@@ -280,6 +280,16 @@ INTRODUCTORY_PHRASE = (
 )
 """An introductory adverbial phrase ended by its comma ("If awarded, ", "For your three
 largest projects, "): the imperative follows it in lower case."""
+ADVERB_OPENING = r"[A-Z][a-z]+ly\s+"
+"""An adverb opening an instruction ("Clearly describe …", "Specifically address …"): the
+imperative follows it in lower case."""
+OBJECT_OPENING = (
+    r"(?:the|a|an|all|each|every|any|your|its|their|this|these|those|such|how|what|whether|"
+    r"why|when|where|which|who)"
+)
+"""Words that open the object of a verb that is also a noun: "Address the following",
+"Document all changes", "Report the status monthly" are instructions; "Address of the
+offeror", "Report Format" are not."""
 NOUN_READING = (
     r"(?:of|for|and|or|to|in|on|with|by|from|as|is|are|was|were|will|shall|may|must|should|can)"
 )
@@ -299,12 +309,15 @@ def _obligations() -> Obligations:
         re.escape(words).replace("\\ ", r"\s+") for words in table["informational_requests"]
     )
     verbs = "|".join(table["imperative_verbs"])
-    introduced = "|".join(v.lower() for v in table["imperative_verbs"])
+    lower = "|".join(v.lower() for v in table["imperative_verbs"])
+    also_nouns = "|".join(table["imperative_verbs_also_nouns"])
+    also_nouns_lower = also_nouns.lower()
+    opening = rf"^\W*(?:{INTRODUCTORY_PHRASE}|{ADVERB_OPENING})"
     return Obligations(
         on_the_bidder=re.compile(rf"\b(?:{idioms})", re.IGNORECASE),
         imperative=re.compile(
-            rf"^\W*(?:(?:{verbs})|{INTRODUCTORY_PHRASE}(?:{introduced}))"
-            rf"\s+(?!{NOUN_READING}\b)[a-z0-9]"
+            rf"(?:^\W*(?:{verbs})|{opening}(?:{lower}))\s+(?!{NOUN_READING}\b)[a-z0-9]"
+            rf"|(?:^\W*(?:{also_nouns})|{opening}(?:{also_nouns_lower}))\s+{OBJECT_OPENING}\b"
         ),
         request=re.compile(
             rf"(?:^\W*(?:\w+\W+){{0,6}}?|[:;,]\s*)please\s+(?!(?:{informational})\b)[a-z]",
