@@ -52,6 +52,14 @@ _SENTENCE_END = re.compile(
 )
 
 
+_MARKER = r"\(?(?:[A-Za-z]|\d{1,2}|[ivxlcIVXLC]{1,5})[.)]"
+ITEM_MARKER = re.compile(rf"^\s*{_MARKER}\s+")
+"""A list item's own marker opening a text ("a) ", "(c) ", "3. ", "iv. ")."""
+BARE_MARKER = re.compile(rf"^\s*{_MARKER}\s*$")
+"""A list item's marker on its own ("A.", "(b)", "3)", "XIV."), as a sentence split leaves
+it: an item's number, no statement of its own."""
+
+
 QA_ENTRY_NUMBER = re.compile(r"^\s*\d{1,3}[.)](?:\s*$|\s*(?=[A-Z]))")
 """A numbered entry at a sentence start, as a Q&A numbers its questions: alone ("7."), glued
 to its first word ("11.Similar Experience …") or before it ("72. The RFQ states …")."""

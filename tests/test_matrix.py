@@ -145,6 +145,12 @@ def test_the_same_requirement_in_two_documents_is_one_row_citing_both(settings: 
         ("For each of the three audits you cite, with dates, list the findings.", "mandatory"),
         ("If selected, the firm's name appears on the county website.", None),
         ("Designate one person to receive all notices.", "mandatory"),
+        # an adverb between the verbs of an obligation; the buyer as its subject, also after
+        # a list marker or speaking of itself
+        ("The contractor will also be expected to scan the servers monthly.", "mandatory"),
+        ("The vendor is solely responsible for the safety of its staff.", "mandatory"),
+        ("(1) The COR is responsible for the technical aspects of the project.", None),
+        ("Our team is fully responsible for the platform's operations.", None),
         # after an adverb; a verb that is also a noun only before its object
         ("Clearly identify the lead engineer and her hours.", "mandatory"),
         ("Specifically address how night shifts will be staffed.", "mandatory"),

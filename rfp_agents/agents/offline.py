@@ -52,6 +52,8 @@ from rfp_agents.agents.tool_calls import run_tool_calls, tool_call
 from rfp_agents.agents.tools import KnowledgeTools
 from rfp_agents.config import Settings
 from rfp_agents.text import (
+    BARE_MARKER,
+    ITEM_MARKER,
     QA_ENTRY_NUMBER,
     content_terms,
     detect_language,
@@ -518,7 +520,7 @@ def _candidates(evidence: Sequence[Evidence]) -> list[Candidate]:
             lead_in, marked = "", False  # a list carries over only to the next passage of its page
         previous = run[-1]
         for sentence, item in _sentences_of(run):
-            if LIST_MARKER.match(sentence):
+            if BARE_MARKER.match(sentence):
                 marked = True  # "A.", "(b)", "3)": the next sentence is an item
                 continue
             is_question = bool(QUESTION_TAIL.search(sentence) or REQUEST.match(sentence))
@@ -547,10 +549,6 @@ def _candidates(evidence: Sequence[Evidence]) -> list[Candidate]:
     return candidates
 
 
-OPENS_WITH_ITEM = re.compile(r"^\s*\(?(?:[A-Za-z]|[0-9]{1,2}|[ivxIVX]{1,4})[.)]\s")
-"""A passage that starts with a list item's marker: the chunker cut the list from its lead-in."""
-
-
 def _orphan_item_page(
     chosen: Sequence[ScoredSentence], evidence: Sequence[Evidence]
 ) -> tuple[str, str, int] | None:
@@ -559,7 +557,7 @@ def _orphan_item_page(
     if not chosen:
         return None
     item = chosen[0].evidence
-    if " … " in chosen[0].text or not OPENS_WITH_ITEM.match(item.content):
+    if " … " in chosen[0].text or not ITEM_MARKER.match(item.content):
         return None
     present = {(e.kb, e.source_file, e.chunk_index) for e in evidence}
     if (item.kb, item.source_file, item.chunk_index - 1) in present or item.chunk_index == 0:
@@ -628,10 +626,6 @@ def _main_language(evidence: Sequence[Evidence]) -> str | None:
 def _reading_order(item: Evidence) -> tuple[str, str, int, int]:
     """(kb, file, page, chunk index): passages of one page in the order they were written."""
     return (item.kb, item.source_file, item.page_number, item.chunk_index)
-
-
-LIST_MARKER = re.compile(r"^\(?(?:[A-Za-z]|[0-9]{1,2}|[ivxIVX]{1,4})[.)]$")
-"""A list item's marker on its own ("A.", "(b)", "3)", "iv."), as the sentence split leaves it."""
 
 
 def _needs_its_question(reply: str) -> bool:

@@ -41,6 +41,8 @@ from rfp_agents.deliverables.obligations import (
 from rfp_agents.domains import classify_text
 from rfp_agents.knowledge_base import KnowledgeBase
 from rfp_agents.text import (
+    BARE_MARKER,
+    ITEM_MARKER,
     QA_ENTRY_NUMBER,
     answer_sentences,
     content_terms,
@@ -56,14 +58,10 @@ MAX_ITEM_CHARACTERS = 300
 MAX_ITEMS = 20
 """Items joined to one lead-in at most (a list that never ends is a misread)."""
 MAX_HEADING_WORDS = 12
-BARE_MARKER = re.compile(r"^\(?(?:[a-z]{1,2}|\d{1,2}|[ivxlc]{1,5})[.)]$", re.IGNORECASE)
-"""A list marker the splitter left as a sentence of its own ("a.", "XIV.", "3)"): an item's
-number, no requirement of its own."""
-ITEM_MARKER = re.compile(r"^\(?(?:[a-z]|\d{1,2}|[ivx]{1,4})[.)]\s+")
-"""A list item's own marker ("a) ", "(c) ", "3. "), dropped once joined to its lead-in."""
 ITEM_NUMBER = re.compile(r"^\s*(\d{1,2})[.)]?\s+\D")
 """A numbered item's number ("2. The contract value"), one level only: ``_sections`` reads
-whether a numbered line goes on the list before it."""
+whether a numbered line goes on the list before it (``text.ITEM_MARKER`` finds a marker but
+does not capture its number)."""
 
 
 class Requirement(BaseModel):

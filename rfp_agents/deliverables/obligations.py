@@ -25,14 +25,19 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Literal
 
-from rfp_agents.text import fold_accents
+from rfp_agents.text import ITEM_MARKER, fold_accents
 from rfp_agents.vocabulary import load_vocabulary_file
 
 Strength = Literal["mandatory", "advisory"]
 
+ALSO = r"(?: (?:also|further|additionally|likewise|then|still|always|solely|fully|jointly))?"
+"""An adverb between the verbs of an obligation ("will also be expected to", "is solely
+responsible for")."""
+BE_VERB = rf"(?:is|are|will{ALSO} be|shall{ALSO} be){ALSO}"
+"""The "be" of "is required to", "will also be expected to", "shall be responsible for"."""
 MANDATORY = re.compile(
-    r"\b(?:shall|must|(?:is|are|will be|shall be) required to|will be required|"
-    r"(?:is|are|will be|shall be) (?:responsible for|expected to)|"
+    rf"\b(?:shall|must|{BE_VERB} required to|will{ALSO} be required|"
+    rf"{BE_VERB} (?:responsible for|expected to)|"
     r"may not|is prohibited|are prohibited|(?:is|are) (?:mandatory|compulsory)|"
     r"debera|deberan|debe|deben|esta obligad[oa]|estan obligad[oa]s|se exige|se exigira|"
     r"es obligatori[oa])\b",
@@ -137,7 +142,7 @@ def modal_strength(folded: str) -> Strength | None:
     return None
 
 
-REQUIRED_TO = re.compile(r"(?:is|are|will be|shall be) required to", re.IGNORECASE)
+REQUIRED_TO = re.compile(rf"{BE_VERB} required to", re.IGNORECASE)
 CONDITION = re.compile(r"\b(?:if|unless|when|whether)\b", re.IGNORECASE)
 
 
@@ -330,9 +335,9 @@ def binds_the_buyer(sentence: str) -> bool:
     """True when the statement's subject is the buyer or one of its officials ("The COR
     shall notify the CO"): what the buyer does is not the bidder's requirement. A bidder
     named before the verb ("The State requires that the Contractor shall...") keeps it a
-    requirement. A clause number before the subject ("2.14.3 The Owner shall issue …") is
-    not read as part of it."""
-    unlabelled = CLAUSE_NUMBER.sub("", ANSWER_START.sub("", sentence))
+    requirement. A clause number or a list marker before the subject ("2.14.3 The Owner
+    shall issue …", "(1) The COR is responsible for …") is not read as part of it."""
+    unlabelled = ITEM_MARKER.sub("", CLAUSE_NUMBER.sub("", ANSWER_START.sub("", sentence)))
     return bool(_buyer_subject().match(LEADING_HEADING.sub("", unlabelled)))
 
 
@@ -347,7 +352,8 @@ def _buyer_subject() -> re.Pattern[str]:
     return re.compile(
         rf"^\W*(?:(?:the|el|la|los|las)\s+)?(?:{names})\b(?:'s)?"
         rf"(?:(?!\b(?:{BIDDER})s?\b)[^.;:]){{0,80}}?"
-        r"\b(?:shall|will|must|may|should|debera|podra|se reserva)\b",
+        rf"\b(?:shall|will|must|may|should|debera|podra|se reserva|"
+        rf"{BE_VERB} (?:responsible for|required to|expected to))\b",
         re.IGNORECASE,
     )
 
