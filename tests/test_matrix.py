@@ -151,6 +151,19 @@ def test_the_same_requirement_in_two_documents_is_one_row_citing_both(settings: 
         ("The vendor is solely responsible for the safety of its staff.", "mandatory"),
         ("(1) The COR is responsible for the technical aspects of the project.", None),
         ("Our team is fully responsible for the platform's operations.", None),
+        # the buyer after an introductory phrase; the bidder's duty in a later clause, or
+        # the buyer told in the passive, keeps it a requirement
+        ("For labor-hour orders, the Contracting Officer shall follow FAR 8.404(h).", None),
+        ("If talks fail, then the Procurement Officer shall negotiate with the next firm.",
+         None),
+        ("The Court will send user names, and the Offeror will be expected to grant access.",
+         "mandatory"),
+        ("If pages are confidential, the Procurement Officer must be so advised in writing.",
+         "mandatory"),
+        # how the buyer orders, and where a term is set, are no duty of the bidder's
+        ("All orders shall be placed through the agency's e-procurement system.", None),
+        ("Inspection and acceptance shall be as specified under the schedule contract.", None),
+        ("Data rights shall be specified in each respective task order.", None),
         # after an adverb; a verb that is also a noun only before its object
         ("Clearly identify the lead engineer and her hours.", "mandatory"),
         ("Specifically address how night shifts will be staffed.", "mandatory"),

@@ -222,29 +222,33 @@ TO_THE_BIDDER = re.compile(
 """What the bidder receives ("ten days' notice shall be given to the Contractor"): the
 buyer's duty put in the passive."""
 CONTRACT_TERMS = re.compile(
-    r"^\W*(?:the|this|a|an|any|each)\s+(?:resulting\s+)?(?:contract|agreement|award|"
-    r"purchase order|task order)s?\b[^.;]{0,60}?\s+(?:shall|will)\s+be\s+(?:based|awarded|"
-    r"made|governed|construed|interpreted|issued)\b",
+    r"^\W*(?:the|this|a|an|any|each|all)\s+(?:resulting\s+)?(?:contract|agreement|award|"
+    r"purchase order|task order|order)s?\b[^.;]{0,60}?\s+(?:shall|will)\s+be\s+(?:based|"
+    r"awarded|made|governed|construed|interpreted|issued|placed)\b",
     re.IGNORECASE,
 )
 """A term of the contract itself ("The Contract that results from this RFP shall be based on
-labor hours", "A contract shall be awarded to …", "This Agreement shall be governed by …"):
-how the buyer contracts, not what the bidder does."""
+labor hours", "A contract shall be awarded to …", "This Agreement shall be governed by …",
+"All orders shall be placed via the e-procurement system"): how the buyer contracts and
+orders, not what the bidder does."""
 
 
 POLICY = re.compile(
     r"\b(?:shall|will|may)\s+be\s+(?:automatically\s+|immediately\s+)?(?:considered|deemed|"
     r"construed|treated as|regarded as|evidenced by|rejected|disqualified)\b"
     r"|\b(?:shall|will)\s+(?:not\s+)?(?:relieve|affect|prejudice|supersede|prevail|"
-    r"survive|take precedence|remain in (?:full )?(?:force|effect)|become effective)\b",
+    r"survive|take precedence|remain in (?:full )?(?:force|effect)|become effective)\b"
+    r"|\b(?:shall|will)\s+be\s+(?:as\s+)?(?:specified|set\s+forth|set\s+out|defined|stated)"
+    r"\s+(?:in|under|by)\s+(?:[\w-]+\s+){0,4}?(?:contract|agreement|task\s+order|order)s?\b",
     re.IGNORECASE,
 )
 """What a thing counts as, what befalls it, or what legal effect it has ("All persons engaged
 in the work shall be considered employees of the Contractor", "a late bid shall be
 rejected", "No subcontract shall relieve the supplier of its duties", "The warranty shall
-survive acceptance"): the contract's policy or the buyer's act, not a duty the bidder
-performs. Contract drafting calls this the language of policy: "shall" with a subject that
-acts on no one."""
+survive acceptance", "Inspection and acceptance shall be as specified under the schedule
+contract": where a term is set, not a duty): the contract's policy or the buyer's act, not
+a duty the bidder performs. Contract drafting calls this the language of policy: "shall"
+with a subject that acts on no one."""
 
 
 def _not_a_duty(folded: str, unheaded: str) -> bool:
@@ -336,9 +340,32 @@ def binds_the_buyer(sentence: str) -> bool:
     shall notify the CO"): what the buyer does is not the bidder's requirement. A bidder
     named before the verb ("The State requires that the Contractor shall...") keeps it a
     requirement. A clause number or a list marker before the subject ("2.14.3 The Owner
-    shall issue …", "(1) The COR is responsible for …") is not read as part of it."""
+    shall issue …", "(1) The COR is responsible for …") is not read as part of it, nor is an
+    introductory phrase ("If negotiations fail, the Procurement Officer shall …"). A duty the
+    sentence then puts on the bidder ("…, and the contractor will be expected to provide …")
+    keeps it a requirement."""
     unlabelled = ITEM_MARKER.sub("", CLAUSE_NUMBER.sub("", ANSWER_START.sub("", sentence)))
-    return bool(_buyer_subject().match(LEADING_HEADING.sub("", unlabelled)))
+    found = _buyer_subject().match(LEADING_HEADING.sub("", unlabelled))
+    if not found or PASSIVE_NOTICE.match(unlabelled, found.end()):
+        return False
+    return not BIDDER_OBLIGED.search(unlabelled, found.end())
+
+
+PASSIVE_NOTICE = re.compile(
+    r"\s+be\s+(?:so\s+|promptly\s+|immediately\s+)?(?:advised|notified|informed|contacted|told)\b",
+    re.IGNORECASE,
+)
+"""After the buyer and its modal verb, a passive notice ("the Procurement Officer must be so
+advised in writing"): the bidder is the one who advises."""
+
+
+BIDDER_OBLIGED = re.compile(
+    rf"\b(?:{BIDDER})s?\s+(?:shall|must|(?:will|is|are){ALSO}(?:\s+be)?\s+"
+    r"(?:required|expected)\s+to)\b",
+    re.IGNORECASE,
+)
+"""The bidder's own duty in a later clause of a sentence the buyer opens ("the Court will
+provide the user names, and the Offeror will be expected to grant them access")."""
 
 
 CLAUSE_NUMBER = re.compile(r"^\W*\d+(?:\.\d+)+\.?\s+")
@@ -350,7 +377,8 @@ def _buyer_subject() -> re.Pattern[str]:
     roles = sorted(load_vocabulary_file("parties.toml")["buyer"], key=len, reverse=True)
     names = "|".join(re.escape(fold_accents(r)).replace("\\ ", r"\s+") for r in roles)
     return re.compile(
-        rf"^\W*(?:(?:the|el|la|los|las)\s+)?(?:{names})\b(?:'s)?"
+        rf"^\W*(?:{INTRODUCTORY_PHRASE}(?:then\s+)?)?(?:(?:the|el|la|los|las)\s+)?"
+        rf"(?:{names})s?\b(?:'s)?"
         rf"(?:(?!\b(?:{BIDDER})s?\b)[^.;:]){{0,80}}?"
         rf"\b(?:shall|will|must|may|should|debera|podra|se reserva|"
         rf"{BE_VERB} (?:responsible for|required to|expected to))\b",
