@@ -53,8 +53,8 @@ _SENTENCE_END = re.compile(
 
 
 _MARKER = r"\(?(?:[A-Za-z]|\d{1,2}|[ivxlcIVXLC]{1,5})[.)]"
-ITEM_MARKER = re.compile(rf"^\s*{_MARKER}\s+")
-"""A list item's own marker opening a text ("a) ", "(c) ", "3. ", "iv. ")."""
+ITEM_MARKER = re.compile(rf"^\s*(?:{_MARKER}|[-*–])\s+")
+"""A list item's own marker opening a text ("a) ", "(c) ", "3. ", "iv. ", "- ")."""
 BARE_MARKER = re.compile(rf"^\s*{_MARKER}\s*$")
 """A list item's marker on its own ("A.", "(b)", "3)", "XIV."), as a sentence split leaves
 it: an item's number, no statement of its own."""

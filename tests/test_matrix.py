@@ -13,6 +13,7 @@ from typer.testing import CliRunner
 
 from rfp_agents.cli import app
 from rfp_agents.config import Settings
+from rfp_agents.deliverables import matrix
 from rfp_agents.deliverables.export import COLUMNS, matrix_bytes
 from rfp_agents.deliverables.matrix import requirements
 from rfp_agents.deliverables.obligations import strength_of
@@ -486,6 +487,42 @@ def test_a_run_in_heading_in_capitals_ends_the_list_before_it(settings: Settings
     assert f"{lead} Unit prices;" in rows and f"{lead} The names of references." in rows
     assert "The Offeror must upload its proposal to the portal." in rows
     assert not [r for r in rows if r.startswith(lead) and "ELECTRONIC" in r]
+
+
+def test_a_list_of_bare_phrases_ends_at_a_sentence_of_instruction(monkeypatch):
+    """After items that are bare phrases, "Describe your approach … ." is an instruction of
+    its own, not one more item; a lead-in whose items each speak for themselves (a bare
+    marker "a." is no item) is kept as a row, unless it stops mid-clause."""
+    read = [
+        "Provide experience in one or more of the areas listed below:",
+        "Change planning",
+        "Delivery and operation",
+        "Describe your approach to managing projects.",
+        "Specifically address the following in your proposal:",
+        "a.",
+        "Labor rates should be broken out by hourly rate and mark-up.",
+        "Establish a shared contracting vehicle that:",
+        "a.",
+        "Agencies shall use it for all orders.",
+    ]
+    sentences = [(sentence, {"page_number": 1}, False) for sentence in read]
+    monkeypatch.setattr(matrix, "_sentences", lambda kb, source: iter(sentences))
+    rows = [text for text, _ in matrix.statements(None, "areas.pdf")]
+    lead = read[0]
+    assert f"{lead} Change planning" in rows and f"{lead} Delivery and operation" in rows
+    assert "Describe your approach to managing projects." in rows
+    assert "Specifically address the following in your proposal:" in rows
+    assert "Labor rates should be broken out by hourly rate and mark-up." in rows
+    assert not [row for row in rows if row.startswith("Establish")]
+
+
+def test_a_dash_bullet_is_dropped_from_the_first_item_too(settings: Settings, workdir):
+    text_pdf(workdir / "dash.pdf", [
+        "Proposals shall include the following:\n- A signed cover letter\n- A price sheet"
+    ])  # fmt: skip
+    rows = requirement_texts(workdir, settings, "dash")
+    lead = "Proposals shall include the following:"
+    assert f"{lead} A signed cover letter" in rows and f"{lead} A price sheet" in rows
 
 
 def requirement_texts(folder, settings: Settings, kb: str) -> list[str]:

@@ -35,6 +35,7 @@ from rfp_agents.deliverables.obligations import (
     CLAUSE_NUMBER,
     QUESTION_NUMBER,
     Strength,
+    is_instruction,
     modal_strength,
     strength_of,
 )
@@ -168,11 +169,16 @@ def statements(kb: KnowledgeBase, source: str) -> Iterator[tuple[str, dict[str, 
     ("Q7: … Any additional details you can provide would help … the Contractor will
     provide.") is not a statement of the document: its sentences up to the answer ("A7:")
     are left out."""
-    lead_in, items, label = "", 0, ""
+    lead_in, items, label, punctuated = "", 0, "", False
+    lead_meta: dict[str, Any] = {}
     held: tuple[str, dict[str, Any], int] | None = None  # a numbered item, open to sub-items
     for sentence, meta, opens_section in _outside_questions(_sentences(kb, source)):
-        if opens_section:  # a new section ends any list
-            lead_in, items, label = "", 0, ""
+        if lead_in and not items and (opens_section or not _is_item_of(sentence, lead_in, 0)):
+            yield from _unfollowed(lead_in, lead_meta)
+        if opens_section or (items and not punctuated and _is_full_instruction(sentence)):
+            lead_in, items, label = "", 0, ""  # a new section ends any list, and a sentence
+            # of instruction ends a list of bare phrases ("Change planning", "Delivery and
+            # operation", then "Describe your approach to … ."): it is no item of theirs
         elif held and lead_in and _is_sub_item(sentence, held[2]):
             held = (f"{held[0]} {sentence}", held[1], held[2])
             continue
@@ -187,11 +193,45 @@ def statements(kb: KnowledgeBase, source: str) -> Iterator[tuple[str, dict[str, 
                 held = (text, row_meta, _clause_depth(sentence))
             else:
                 yield text, row_meta
+        if lead_in and not items:
+            punctuated = _is_full_sentence(sentence)  # the kind of the list's items
         next_lead_in, items = _next_list_state(sentence, lead_in, items)
         label = label if next_lead_in == lead_in else ""
+        if next_lead_in != lead_in:
+            lead_meta = meta
         lead_in = next_lead_in
     if held:
         yield held[0], held[1]
+    if lead_in and not items:
+        yield from _unfollowed(lead_in, lead_meta)
+
+
+def _is_full_sentence(sentence: str) -> bool:
+    """A sentence with its full stop, not a bare phrase of a list ("Change planning")."""
+    return sentence.rstrip().endswith((".", ";", "?", "!"))
+
+
+def _is_full_instruction(sentence: str) -> bool:
+    """An instruction written as a full sentence ("Describe your approach to … .")."""
+    return _is_full_sentence(sentence) and is_instruction(sentence)
+
+
+def _unfollowed(lead_in: str, meta: dict[str, Any]) -> Iterator[tuple[str, dict[str, Any]]]:
+    """A lead-in no item followed, when it is an instruction of its own ("Specifically
+    address the following in your proposal:" before items that each say "should" for
+    themselves): kept, or the instruction is lost. A lead-in that is only a subject and its
+    verb ("The contractor shall:") or stops mid-clause ("Establish a vehicle that:") says
+    nothing without its items."""
+    if is_instruction(lead_in) and not OPEN_CLAUSE.search(lead_in):
+        yield lead_in, meta
+
+
+OPEN_CLAUSE = re.compile(
+    r"\b(?:that|which|who|whom|whose|to|and|or|of|for|with|by|in|on|at|as|the|a|an|shall|"
+    r"must|will|should|may|be|is|are|include|includes|including)\s*:\s*$",
+    re.IGNORECASE,
+)
+"""A lead-in cut before the end of its clause, which only its items finish."""
 
 
 def _is_label(sentence: str) -> bool:
@@ -331,8 +371,10 @@ def _statement(
 
 
 def _next_list_state(sentence: str, lead_in: str, items: int) -> tuple[str, int]:
+    """The lead-in and the number of its items after ``sentence``; a bare marker ("a.") is
+    no item yet, only the number of the next sentence."""
     if _is_item_of(sentence, lead_in, items):
-        return lead_in, items + 1
+        return lead_in, items + (not BARE_MARKER.match(sentence.strip()))
     return (sentence, 0) if _is_lead_in(sentence) else ("", 0)
 
 

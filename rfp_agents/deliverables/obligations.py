@@ -94,6 +94,15 @@ def strength_of(sentence: str, in_questions_and_answers: bool = False) -> Streng
     return modal_strength(folded)
 
 
+def is_instruction(sentence: str) -> bool:
+    """An instruction in the imperative or put as a request ("Specifically address the
+    following in your proposal:", "Please list …"): a complete sentence, whoever it is to."""
+    unheaded = LEADING_HEADING.sub("", fold_accents(sentence))
+    return bool(
+        _obligations().imperative.match(unheaded) or _obligations().request.search(unheaded)
+    )
+
+
 BUYER_ACT = re.compile(
     r"^\W*(?:the\s+)?(?:acceptance|inspection|evaluation|award|payment|surveillance)s?\b"
     r"(?:\s+of\s+[\w\s]{1,40}?)?\s+(?:shall|will)\s+be\s+"
