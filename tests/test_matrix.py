@@ -525,6 +525,24 @@ def test_a_dash_bullet_is_dropped_from_the_first_item_too(settings: Settings, wo
     assert f"{lead} A signed cover letter" in rows and f"{lead} A price sheet" in rows
 
 
+def test_a_title_on_its_own_line_is_not_glued_to_the_sentence_under_it(settings: Settings, workdir):
+    """ "Due Date and Time" over "Submissions must be received …" is a title, not the start
+    of the requirement; the lines of an address after a lead-in's colon are not titles."""
+    text_pdf(workdir / "titles.pdf", [
+        "EVALUATION CRITERIA\n"
+        "Due Date and Time\n"
+        "Submissions must be received by the Court before noon on Friday.\n"
+        "Invoices must be mailed to:\n"
+        "Accounts Payable Department\n"
+        "Central Office Building"
+    ])  # fmt: skip
+    rows = requirement_texts(workdir, settings, "titles")
+    assert "Submissions must be received by the Court before noon on Friday." in rows
+    assert not [row for row in rows if "Due Date" in row or "CRITERIA" in row]
+    address = "Accounts Payable Department Central Office Building"
+    assert f"Invoices must be mailed to: {address}" in rows
+
+
 def requirement_texts(folder, settings: Settings, kb: str) -> list[str]:
     """Ingest ``folder`` into ``kb`` and return the text of each matrix row."""
     assert ingest_paths([folder], settings, kb).exit_code == 0

@@ -267,7 +267,8 @@ def _sentences(kb: KnowledgeBase, source: str) -> Iterator[Sentence]:
     section, ucf, list_state = "", "", None
     for page in sorted(by_page):
         chunks = sorted(by_page[page], key=lambda row: int(row[1].get("chunk_index", 0)))
-        sections, list_state = _sections(join_overlapping([t for t, _ in chunks]), list_state)
+        page_text = _titles_set_off(join_overlapping([t for t, _ in chunks]))
+        sections, list_state = _sections(page_text, list_state)
         for heading, block in sections:
             section, opens_section = heading or section, bool(heading)
             for letter, run in _ucf_runs(block, ucf):
@@ -418,6 +419,53 @@ def _looks_like_heading(line: str) -> bool:
         return False
     capitalised = sum(w[0].isupper() for w in words)
     return capitalised == len(words) or len(words) <= 4 or capitalised / len(words) >= 0.5
+
+
+MAX_TITLE_WORDS = 8
+ENDS_A_SENTENCE = re.compile(r"[.;:!?]\s*$")
+ENDS_MID_PHRASE = re.compile(
+    r"(?:[,–-]|\b(?:and|or|of|the|a|an|to|for|in|on|with|by|at|from|as))\s*$", re.IGNORECASE
+)
+
+
+def _titles_set_off(page_text: str) -> str:
+    """The page with each unnumbered title on a line of its own ("EVALUATION CRITERIA",
+    "Due Date and Time") set off by a blank line, so it is not glued to the sentence under
+    it ("Due Date and Time Submissions must be received …")."""
+    lines = page_text.splitlines()
+    out: list[str] = []
+    after_break = True  # the page's top, a finished sentence or a title; not a lead-in's
+    # colon, even across a blank line: the lines after it are its items or an address
+    for at, line in enumerate(lines):
+        following = lines[at + 1] if at + 1 < len(lines) else ""
+        out.append(line)
+        if not line.strip():
+            continue
+        if after_break and _is_title_line(line, following):
+            out.append("")  # and the next line may be a title too
+            continue
+        after_break = bool(ENDS_A_SENTENCE.search(line)) and not line.rstrip().endswith(":")
+    return "\n".join(out)
+
+
+def _is_title_line(line: str, following: str) -> bool:
+    """A short line of capitalised words with no end punctuation and no verb of obligation,
+    before a line that starts a sentence: a title, not a wrapped sentence."""
+    words = [w for w in line.split() if w[:1].isalpha()]
+    if not words or len(line.split()) > MAX_TITLE_WORDS or not words[0][0].isupper():
+        return False
+    if ":" in line:  # a field ("Telephone: (703) 324-3217"), not a title
+        return False
+    if (
+        ENDS_A_SENTENCE.search(line)
+        or ENDS_MID_PHRASE.search(line)
+        or LOWER_CASE_MODAL.search(line)
+    ):
+        return False
+    if not following.strip()[:1].isupper():
+        return False
+    capitalised = sum(w[0].isupper() for w in words)
+    return capitalised / len(words) >= 0.5
 
 
 def _sections(
