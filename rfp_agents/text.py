@@ -46,7 +46,8 @@ _SENTENCE_END = re.compile(
     r"|(?<=\?)\s+"  # a question ends wherever the next sentence starts
     r"|(?<=:)[ \t]*\n\s*"  # a lead-in ends its line ("…the following terms:")
     r"|\s*[•▪●○■◦]\s*"  # a bullet glyph, wherever the text layer put it
-    r"|\n\s*(?:[\-*]|\d+[.)]|\(?[a-z][.)])\s+"  # a list item at a line start ("b) ...")
+    r"|\n\s*(?:[\-*]|\d+[.)]|\(?(?:[a-z]|[ivx]{2,4})[.)])\s+"  # a list item at a line start
+    # ("b) ...", "(iii) ..."; not "(30) days", a figure written out before it wrapped)
     r"|\n\s*(?=\d+(?:\.\d+)+\.?\s+[A-Z])"  # a numbered clause ("2.12.1 The ...") kept whole
     r"|\n{2,}"
 )

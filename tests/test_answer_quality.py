@@ -65,6 +65,10 @@ def test_stitched_overlapping_fragments_count_as_a_repeat():
         # a sentence that ends inside a quotation ends there
         ('The RFQ states "a three (3) page narrative." Please confirm it is one in total.',
          ['The RFQ states "a three (3) page narrative."', "Please confirm it is one in total."]),
+        # an item numbered in roman numerals starts at its line; a figure in brackets that
+        # wrapped to the line start does not
+        ("Each invoice shows (i) the hours; and\n(iii) the rate; within thirty\n(30) days.",
+         ["Each invoice shows (i) the hours; and", "the rate; within thirty (30) days."]),
     ],
 )  # fmt: skip
 def test_passages_split_into_their_sentences(text: str, sentences: list[str]):
