@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field, replace
 from functools import cache
 from typing import Any
 
@@ -59,6 +60,8 @@ MAX_ITEM_CHARACTERS = 300
 MAX_ITEMS = 20
 """Items joined to one lead-in at most (a list that never ends is a misread)."""
 MAX_HEADING_WORDS = 12
+UNFINISHED = r"that|which|who|whom|whose|and|or|of|the|a|an|to|for|in|on|with|by|at|from|as"
+"""Words a clause does not end on."""
 ITEM_NUMBER = re.compile(r"^\s*(\d{1,2})[.)]?\s+\D")
 """A numbered item's number ("2. The contract value"), one level only: ``_sections`` reads
 whether a numbered line goes on the list before it (``text.ITEM_MARKER`` finds a marker but
@@ -169,41 +172,78 @@ def statements(kb: KnowledgeBase, source: str) -> Iterator[tuple[str, dict[str, 
     ("Q7: … Any additional details you can provide would help … the Contractor will
     provide.") is not a statement of the document: its sentences up to the answer ("A7:")
     are left out."""
-    lead_in, items, label, punctuated = "", 0, "", False
-    lead_meta: dict[str, Any] = {}
+    open_list = OpenList()
     held: tuple[str, dict[str, Any], int] | None = None  # a numbered item, open to sub-items
     for sentence, meta, opens_section in _outside_questions(_sentences(kb, source)):
-        if lead_in and not items and (opens_section or not _is_item_of(sentence, lead_in, 0)):
-            yield from _unfollowed(lead_in, lead_meta)
-        if opens_section or (items and not punctuated and _is_full_instruction(sentence)):
-            lead_in, items, label = "", 0, ""  # a new section ends any list, and a sentence
-            # of instruction ends a list of bare phrases ("Change planning", "Delivery and
-            # operation", then "Describe your approach to … ."): it is no item of theirs
-        elif held and lead_in and _is_sub_item(sentence, held[2]):
+        if open_list.awaits_items and (opens_section or not open_list.takes(sentence)):
+            yield from _unfollowed(open_list)
+        if opens_section or open_list.ends_at(sentence):
+            open_list = OpenList()
+        elif held and open_list.lead_in and _is_sub_item(sentence, held[2]):
             held = (f"{held[0]} {sentence}", held[1], held[2])
             continue
         if held:
             yield held[0], held[1]
             held = None
-        if _is_item_of(sentence, lead_in, items) and _is_label(sentence):
-            label, items = sentence, items + 1  # "Ability to:" inside a list: its items follow
+        if open_list.takes(sentence) and _is_label(sentence):
+            # "Ability to:" inside a list: the items after it go under it
+            open_list = replace(open_list, label=sentence, items=open_list.items + 1)
             continue
-        for text, row_meta in _statement(sentence, meta, f"{lead_in} {label}".strip(), items):
-            if lead_in and _clause_depth(sentence):
+        for text, row_meta in _statement(sentence, meta, open_list.heading, open_list.items):
+            if open_list.lead_in and _clause_depth(sentence):
                 held = (text, row_meta, _clause_depth(sentence))
             else:
                 yield text, row_meta
-        if lead_in and not items:
-            punctuated = _is_full_sentence(sentence)  # the kind of the list's items
-        next_lead_in, items = _next_list_state(sentence, lead_in, items)
-        label = label if next_lead_in == lead_in else ""
-        if next_lead_in != lead_in:
-            lead_meta = meta
-        lead_in = next_lead_in
+        open_list = open_list.after(sentence, meta)
     if held:
         yield held[0], held[1]
-    if lead_in and not items:
-        yield from _unfollowed(lead_in, lead_meta)
+    if open_list.awaits_items:
+        yield from _unfollowed(open_list)
+
+
+@dataclass(frozen=True)
+class OpenList:
+    """The list a lead-in opened ("The Contractor shall:"), as the sentences after it are
+    read; empty when none is open."""
+
+    lead_in: str = ""
+    meta: dict[str, Any] = field(default_factory=dict)
+    """The metadata of the lead-in's chunk."""
+    items: int = 0
+    label: str = ""
+    """A label inside the list ("Ability to:"): the items after it go under it."""
+    of_phrases: bool = False
+    """Its first item is a bare phrase ("Change planning"), not a sentence."""
+
+    @property
+    def heading(self) -> str:
+        """What each item is joined to: the lead-in, and the label the item is under."""
+        return f"{self.lead_in} {self.label}".strip()
+
+    @property
+    def awaits_items(self) -> bool:
+        return bool(self.lead_in) and not self.items
+
+    def takes(self, sentence: str) -> bool:
+        """True when ``sentence`` is the list's next item."""
+        return _is_item_of(sentence, self.lead_in, self.items)
+
+    def ends_at(self, sentence: str) -> bool:
+        """A sentence of instruction ends a list of bare phrases ("Change planning",
+        "Delivery and operation", then "Describe your approach to … ."): it is no item."""
+        return bool(self.items) and self.of_phrases and _is_full_instruction(sentence)
+
+    def after(self, sentence: str, meta: dict[str, Any]) -> OpenList:
+        """The list after ``sentence``: one item more (a bare marker "a." is none yet, only
+        the number of the next sentence), a new list it opens, or none."""
+        if self.takes(sentence):
+            bare = bool(BARE_MARKER.match(sentence.strip()))
+            first = not self.items
+            of_phrases = not _is_full_sentence(sentence) if first else self.of_phrases
+            return replace(self, items=self.items + (not bare), of_phrases=of_phrases)
+        if _is_lead_in(sentence):
+            return OpenList(lead_in=sentence, meta=meta)
+        return OpenList()
 
 
 def _is_full_sentence(sentence: str) -> bool:
@@ -216,19 +256,19 @@ def _is_full_instruction(sentence: str) -> bool:
     return _is_full_sentence(sentence) and is_instruction(sentence)
 
 
-def _unfollowed(lead_in: str, meta: dict[str, Any]) -> Iterator[tuple[str, dict[str, Any]]]:
+def _unfollowed(open_list: OpenList) -> Iterator[tuple[str, dict[str, Any]]]:
     """A lead-in no item followed, when it is an instruction of its own ("Specifically
     address the following in your proposal:" before items that each say "should" for
     themselves): kept, or the instruction is lost. A lead-in that is only a subject and its
     verb ("The contractor shall:") or stops mid-clause ("Establish a vehicle that:") says
     nothing without its items."""
-    if is_instruction(lead_in) and not OPEN_CLAUSE.search(lead_in):
-        yield lead_in, meta
+    if is_instruction(open_list.lead_in) and not OPEN_CLAUSE.search(open_list.lead_in):
+        yield open_list.lead_in, open_list.meta
 
 
 OPEN_CLAUSE = re.compile(
-    r"\b(?:that|which|who|whom|whose|to|and|or|of|for|with|by|in|on|at|as|the|a|an|shall|"
-    r"must|will|should|may|be|is|are|include|includes|including)\s*:\s*$",
+    rf"\b(?:{UNFINISHED}|shall|must|will|should|may|be|is|are|include|includes|including)"
+    r"\s*:\s*$",
     re.IGNORECASE,
 )
 """A lead-in cut before the end of its clause, which only its items finish."""
@@ -371,14 +411,6 @@ def _statement(
         yield sentence, meta
 
 
-def _next_list_state(sentence: str, lead_in: str, items: int) -> tuple[str, int]:
-    """The lead-in and the number of its items after ``sentence``; a bare marker ("a.") is
-    no item yet, only the number of the next sentence."""
-    if _is_item_of(sentence, lead_in, items):
-        return lead_in, items + (not BARE_MARKER.match(sentence.strip()))
-    return (sentence, 0) if _is_lead_in(sentence) else ("", 0)
-
-
 def _is_item_of(sentence: str, lead_in: str, items: int) -> bool:
     """True when ``sentence`` is the next item of the list ``lead_in`` opens: an item, and
     not the next clause of the lead-in's own level ("1.3.2 Proposals will be opened …" after
@@ -422,10 +454,8 @@ def _looks_like_heading(line: str) -> bool:
 
 
 MAX_TITLE_WORDS = 8
-ENDS_A_SENTENCE = re.compile(r"[.;:!?]\s*$")
-ENDS_MID_PHRASE = re.compile(
-    r"(?:[,–-]|\b(?:and|or|of|the|a|an|to|for|in|on|with|by|at|from|as))\s*$", re.IGNORECASE
-)
+ENDS_A_SENTENCE = re.compile(r"[.;!?]\s*$")
+ENDS_MID_PHRASE = re.compile(rf"(?:[,–-]|\b(?:{UNFINISHED}))\s*$", re.IGNORECASE)
 
 
 def _titles_set_off(page_text: str) -> str:
@@ -444,7 +474,7 @@ def _titles_set_off(page_text: str) -> str:
         if after_break and _is_title_line(line, following):
             out.append("")  # and the next line may be a title too
             continue
-        after_break = bool(ENDS_A_SENTENCE.search(line)) and not line.rstrip().endswith(":")
+        after_break = bool(ENDS_A_SENTENCE.search(line))
     return "\n".join(out)
 
 
