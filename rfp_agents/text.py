@@ -48,6 +48,8 @@ _SENTENCE_END = re.compile(
     r"|\s*[•▪●○■◦]\s*"  # a bullet glyph, wherever the text layer put it
     r"|\n\s*(?:[\-*]|\d+[.)]|\(?(?:[a-z]|[ivx]{2,4})[.)])\s+"  # a list item at a line start
     # ("b) ...", "(iii) ..."; not "(30) days", a figure written out before it wrapped)
+    r"|(?:(?<=;\sand)|(?<=;\sor))\s+(?=\(\d{1,2}\)\s)"  # the last item after "; and" ("(6) …")
+    r"|(?<=:)\s+(?=\((?:1|a|i)\)\s)"  # a list run in after its lead-in ("…: (1) pay …")
     r"|\n\s*(?=\d+(?:\.\d+)+\.?\s+[A-Z])"  # a numbered clause ("2.12.1 The ...") kept whole
     r"|\n{2,}"
 )

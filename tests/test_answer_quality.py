@@ -69,6 +69,9 @@ def test_stitched_overlapping_fragments_count_as_a_repeat():
         # wrapped to the line start does not
         ("Each invoice shows (i) the hours; and\n(iii) the rate; within thirty\n(30) days.",
          ["Each invoice shows (i) the hours; and", "the rate; within thirty (30) days."]),
+        # a list run in after its lead-in's colon, and its last item after "; and"
+        ("The Contractor shall: (1) pay the firm; and\n(2) notify the buyer.",
+         ["The Contractor shall:", "(1) pay the firm; and", "(2) notify the buyer."]),
     ],
 )  # fmt: skip
 def test_passages_split_into_their_sentences(text: str, sentences: list[str]):

@@ -516,6 +516,30 @@ def test_a_list_of_bare_phrases_ends_at_a_sentence_of_instruction(monkeypatch):
     assert not [row for row in rows if row.startswith("Establish")]
 
 
+def test_a_list_inside_a_list_hands_back_to_it(monkeypatch):
+    """ "(2) … the following:" opens a list of its own inside the outer one; its items are
+    joined to it, and "(3) …" (a marker of the outer list's kind) is the outer list's again.
+    A measure in an item ("within 30 days") is no verb of its own: it stays an item."""
+    read = [
+        "The invoice must include the following:",
+        "(1) Name of the contractor;",
+        "(2) All invoices for services must set forth the following:",
+        "(i) Hours worked each day;",
+        "(ii) Hourly rate;",
+        "(3) Total amount billed within 30 days of the period.",
+    ]
+    sentences = [(sentence, {"page_number": 1}, False) for sentence in read]
+    monkeypatch.setattr(matrix, "_sentences", lambda kb, source: iter(sentences))
+    rows = [text for text, _ in matrix.statements(None, "invoice.pdf")]
+    outer, inner = read[0], "All invoices for services must set forth the following:"
+    assert rows == [
+        f"{outer} Name of the contractor;",
+        f"{inner} Hours worked each day;",
+        f"{inner} Hourly rate;",
+        f"{outer} Total amount billed within 30 days of the period.",
+    ]
+
+
 def test_a_dash_bullet_is_dropped_from_the_first_item_too(settings: Settings, workdir):
     text_pdf(workdir / "dash.pdf", [
         "Proposals shall include the following:\n- A signed cover letter\n- A price sheet"

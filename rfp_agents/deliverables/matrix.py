@@ -36,8 +36,8 @@ from rfp_agents.deliverables.obligations import (
     CLAUSE_NUMBER,
     QUESTION_NUMBER,
     Strength,
+    has_modal_verb,
     is_instruction,
-    modal_strength,
     strength_of,
 )
 from rfp_agents.domains import classify_text
@@ -179,6 +179,8 @@ def statements(kb: KnowledgeBase, source: str) -> Iterator[tuple[str, dict[str, 
             yield from _unfollowed(open_list)
         if opens_section or open_list.ends_at(sentence):
             open_list = OpenList()
+        elif open_list.returns_at(sentence):
+            open_list = open_list.parent  # "(5) …" after "(4) … the following: (i) … (ii) …"
         elif held and open_list.lead_in and _is_sub_item(sentence, held[2]):
             held = (f"{held[0]} {sentence}", held[1], held[2])
             continue
@@ -214,6 +216,10 @@ class OpenList:
     """A label inside the list ("Ability to:"): the items after it go under it."""
     of_phrases: bool = False
     """Its first item is a bare phrase ("Change planning"), not a sentence."""
+    parent: OpenList | None = None
+    """The list this one's lead-in is an item of ("(4) Invoices must show the following:"
+    inside "The invoice must include:"), with ``marker`` the kind of that item's marker."""
+    marker: str = ""
 
     @property
     def heading(self) -> str:
@@ -233,6 +239,13 @@ class OpenList:
         "Delivery and operation", then "Describe your approach to … ."): it is no item."""
         return bool(self.items) and self.of_phrases and _is_full_instruction(sentence)
 
+    def returns_at(self, sentence: str) -> bool:
+        """True when ``sentence`` is the next item of the parent list: its marker is of the
+        kind this list's lead-in had ("(5)" after "(4) …: (i) … (ii) …")."""
+        return (
+            self.parent is not None and bool(self.marker) and (marker_kind(sentence) == self.marker)
+        )
+
     def after(self, sentence: str, meta: dict[str, Any]) -> OpenList:
         """The list after ``sentence``: one item more (a bare marker "a." is none yet, only
         the number of the next sentence), a new list it opens, or none."""
@@ -242,8 +255,30 @@ class OpenList:
             of_phrases = not _is_full_sentence(sentence) if first else self.of_phrases
             return replace(self, items=self.items + (not bare), of_phrases=of_phrases)
         if _is_lead_in(sentence):
-            return OpenList(lead_in=sentence, meta=meta)
+            kind = marker_kind(sentence) if self.items else ""
+            if not kind:
+                return OpenList(lead_in=sentence, meta=meta)
+            # a lead-in that is an item of this list: its items are joined to it, unmarked
+            lead_in = ITEM_MARKER.sub("", sentence)
+            return OpenList(lead_in=lead_in, meta=meta, parent=self, marker=kind)
         return OpenList()
+
+
+ITEM_MARKER_KIND = re.compile(r"^\s*\(?(\d{1,2}|[A-Za-z]{1,4})[.)]\s")
+
+
+def marker_kind(sentence: str) -> str:
+    """The kind of the list marker opening ``sentence``: "number" ("(4)", "2."), "roman"
+    ("(iii)", "iv."), "letter" ("(b)", "c)"), or "" without one."""
+    found = ITEM_MARKER_KIND.match(sentence)
+    if not found:
+        return ""
+    mark = found.group(1)
+    if mark.isdigit():
+        return "number"
+    if set(mark.lower()) <= set("ivx"):
+        return "roman"
+    return "letter" if len(mark) == 1 else ""
 
 
 def _is_full_sentence(sentence: str) -> bool:
@@ -545,13 +580,14 @@ def _list_state_after(line: str, list_state: int | None, item_number: int | None
 
 
 def is_list_item(sentence: str) -> bool:
-    """A list item after a lead-in: short, and no requirement of its own ("Provide monthly
-    status reports." after "The Contractor shall:"). An item with a clause number of its own
-    ("3.2.1 Vehicle insurance with a limit of at least …") may run as
-    long as a requirement."""
+    """A list item after a lead-in: short, and no verb of obligation of its own ("Provide
+    monthly status reports.", "pay the subcontractor within seven days" after "The
+    Contractor shall:"; not "Reports shall be sent monthly."). An item with a clause number
+    of its own ("3.2.1 Vehicle insurance with a limit of at least …") may run as long as a
+    requirement."""
     numbered = CLAUSE_NUMBER.match(sentence)
     limit = MAX_REQUIREMENT_CHARACTERS if numbered else MAX_ITEM_CHARACTERS
-    return len(sentence) <= limit and modal_strength(fold_accents(sentence)) is None
+    return len(sentence) <= limit and not has_modal_verb(fold_accents(sentence))
 
 
 def _chunk_holding(sentence: str, chunks: list[tuple[str, dict[str, Any]]]) -> dict[str, Any]:

@@ -137,6 +137,16 @@ def is_question(sentence: str) -> bool:
     return bool(QUESTION.search(sentence.strip()))
 
 
+def has_modal_verb(folded: str) -> bool:
+    """True when the sentence's own verbs oblige or advise ("shall", "must", "should", "is
+    required to", what the bidder "will" do); a performance standard's measure ("within seven
+    days") is not a verb."""
+    return bool(
+        _obliges(folded) or BIDDER_WILL.search(folded) or _is_required(folded)
+        or ADVISORY.search(folded)
+    )  # fmt: skip
+
+
 def modal_strength(folded: str) -> Strength | None:
     """The strength the sentence's verbs give, whoever they bind; what the bidder "will" do
     ("the contractor will fix the rejected reports") and a performance standard (a measure
