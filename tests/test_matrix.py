@@ -505,9 +505,7 @@ def test_a_list_of_bare_phrases_ends_at_a_sentence_of_instruction(monkeypatch):
         "a.",
         "Agencies shall use it for all orders.",
     ]
-    sentences = [(sentence, {"page_number": 1}, False) for sentence in read]
-    monkeypatch.setattr(matrix, "_sentences", lambda kb, source: iter(sentences))
-    rows = [text for text, _ in matrix.statements(None, "areas.pdf")]
+    rows = statements_of(read, monkeypatch)
     lead = read[0]
     assert f"{lead} Change planning" in rows and f"{lead} Delivery and operation" in rows
     assert "Describe your approach to managing projects." in rows
@@ -528,9 +526,7 @@ def test_a_list_inside_a_list_hands_back_to_it(monkeypatch):
         "(ii) Hourly rate;",
         "(3) Total amount billed within 30 days of the period.",
     ]
-    sentences = [(sentence, {"page_number": 1}, False) for sentence in read]
-    monkeypatch.setattr(matrix, "_sentences", lambda kb, source: iter(sentences))
-    rows = [text for text, _ in matrix.statements(None, "invoice.pdf")]
+    rows = statements_of(read, monkeypatch)
     outer, inner = read[0], "All invoices for services must set forth the following:"
     assert rows == [
         f"{outer} Name of the contractor;",
@@ -565,6 +561,14 @@ def test_a_title_on_its_own_line_is_not_glued_to_the_sentence_under_it(settings:
     assert not [row for row in rows if "Due Date" in row or "CRITERIA" in row]
     address = "Accounts Payable Department Central Office Building"
     assert f"Invoices must be mailed to: {address}" in rows
+
+
+def statements_of(read: list[str], monkeypatch) -> list[str]:
+    """The statements ``matrix.statements`` makes of sentences read in this order, one page,
+    no heading (the list logic alone, without a PDF's line layout)."""
+    sentences = [(sentence, {"page_number": 1}, False) for sentence in read]
+    monkeypatch.setattr(matrix, "_sentences", lambda kb, source: iter(sentences))
+    return [text for text, _ in matrix.statements(None, "stub.pdf")]
 
 
 def requirement_texts(folder, settings: Settings, kb: str) -> list[str]:
