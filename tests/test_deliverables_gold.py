@@ -51,7 +51,8 @@ def test_the_gold_covers_enough_documents_in_both_sets():
 
 def test_a_section_gold_scores_only_the_rows_of_its_pages(tmp_path):
     """A gold list of pages 2-3 of a long document: a requirement row on page 5 is neither
-    a hit nor an extra, and a line naming other pages is refused before anything runs."""
+    a hit nor an extra, until a second section (pages 5-6) is listed; a section that
+    overlaps another is refused before anything runs."""
     from rfp_agents.deliverables.matrix import Requirement
     from rfp_agents.errors import UsageError
     from rfp_agents.evaluation.matrix_quality import score_matrices
@@ -75,9 +76,17 @@ def test_a_section_gold_scores_only_the_rows_of_its_pages(tmp_path):
     [score] = score_matrices(gold, lambda _file: rows)
     assert score.precision == 0.5 and score.extra == ["The vendor shall clean the site daily."]
 
-    other = line.replace("[2, 3]", "[4, 6]") % "The vendor shall fence the yard"
-    gold_file.write_text(gold_file.read_text() + other.replace('"page": 2', '"page": 4') + "\n")
-    with pytest.raises(UsageError, match="name different pages"):
+    # a second section of the document is scored with the first: its rows count too
+    other = line.replace("[2, 3]", "[5, 6]") % "The vendor shall fence the yard"
+    second = other.replace('"page": 2', '"page": 5')
+    gold_file.write_text(gold_file.read_text() + second + "\n")
+    gold = load_gold_requirements(gold_file)
+    [score] = score_matrices(gold, lambda _file: rows)
+    assert (score.gold, score.mandatory_rows) == (2, 3) and score.recall == 0.5
+    assert score.missed == ["The vendor shall fence the yard"]
+    overlapping = line.replace("[2, 3]", "[1, 2]") % "The vendor shall paint the shed"
+    gold_file.write_text(gold_file.read_text() + overlapping + "\n")
+    with pytest.raises(UsageError, match="name overlapping pages"):
         load_gold_requirements(gold_file)
     outside = line.replace('"page": 2', '"page": 7') % "The vendor shall fence the yard"
     gold_file.write_text(outside + "\n")

@@ -3,7 +3,8 @@
 A gold file has one JSON object a line: ``file``, ``set`` (``tuning`` or ``holdout``),
 ``page`` and ``quote`` (words of one mandatory requirement the bidder must meet, as the page
 prints them). Every mandatory requirement of a listed document is in the file, or of the
-pages its lines name in ``pages`` (``[first, last]``: a section of a long document), so:
+pages its lines name in ``pages`` (``[first, last]``: a section of a long document; lines
+of one document may name several sections that do not overlap), so:
 
 * recall: the share of gold requirements a mandatory row holds (70% of the quote's content
   words are in the row);
@@ -14,6 +15,7 @@ pages its lines name in ``pages`` (``[first, last]``: a section of a long docume
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from itertools import pairwise
 from pathlib import Path
 from typing import Annotated, Literal
 
@@ -60,16 +62,22 @@ class DocumentScore(BaseModel):
 
 def load_gold_requirements(path: Path) -> list[GoldRequirement]:
     """Read a gold requirement file; a bad line is a ``UsageError`` naming the line, and so
-    are two lines of one document that name different ``pages``."""
+    are lines of one document whose ``pages`` overlap, or that name both every page and a
+    section."""
     entries = load_json_lines(path, GoldRequirement)
     scopes: dict[str, set[tuple[int, int] | None]] = {}
     for entry in entries:
         scopes.setdefault(entry.file, set()).add(entry.pages)
     for file, pages in scopes.items():
-        if len(pages) > 1:
+        if len(pages) > 1 and (None in pages or _overlapping(pages)):
             named = ", ".join(str(list(p)) if p else "all" for p in sorted(pages, key=str))
-            raise UsageError(f"{path}: the lines of {file} name different pages: {named}")
+            raise UsageError(f"{path}: the lines of {file} name overlapping pages: {named}")
     return entries
+
+
+def _overlapping(sections: set[tuple[int, int] | None]) -> bool:
+    ordered = sorted(s for s in sections if s is not None)
+    return any(after[0] <= before[1] for before, after in pairwise(ordered))
 
 
 def score_matrices(
@@ -79,8 +87,12 @@ def score_matrices(
     scores = []
     for file in dict.fromkeys(g.file for g in gold):
         wanted = [g for g in gold if g.file == file]
-        first, last = _scope(wanted)
-        rows = [r for r in rows_of(file) if r.strength == "mandatory" and first <= r.page <= last]
+        sections = _scope(wanted)
+        rows = [
+            r
+            for r in rows_of(file)
+            if r.strength == "mandatory" and any(a <= r.page <= b for a, b in sections)
+        ]
         matched = {i: _row_holding(g.quote, rows) for i, g in enumerate(wanted)}
         found = {i: row for i, row in matched.items() if row is not None}
         used = {id(row) for row in found.values()}
@@ -103,10 +115,10 @@ def score_matrices(
     return scores
 
 
-def _scope(wanted: Sequence[GoldRequirement]) -> tuple[float, float]:
-    """The pages a document's list covers (every page when its lines name none)."""
-    pages = wanted[0].pages
-    return (pages[0], pages[1]) if pages else (1, float("inf"))
+def _scope(wanted: Sequence[GoldRequirement]) -> list[tuple[float, float]]:
+    """The sections a document's list covers (every page when its lines name none)."""
+    named = {g.pages for g in wanted if g.pages}
+    return sorted((float(a), float(b)) for a, b in named) or [(1, float("inf"))]
 
 
 def _holds(row: Requirement, quote: str) -> bool:
