@@ -161,6 +161,12 @@ def test_the_same_requirement_in_two_documents_is_one_row_citing_both(settings: 
          "mandatory"),
         ("If pages are confidential, the Procurement Officer must be so advised in writing.",
          "mandatory"),
+        # the bidder as the agent of a passive, its proposal as the subject of "will"
+        ("All personnel issues will be addressed by the Contractor within 24 hours.",
+         "mandatory"),
+        ("Cover Letter: The letter will indicate the firm's point of contact.", "mandatory"),
+        ("Cost overruns in the proposal will allow the County to negotiate with the next firm.",
+         None),
         # how the buyer orders, and where a term is set, are no duty of the bidder's
         ("All orders shall be placed through the agency's e-procurement system.", None),
         ("Inspection and acceptance shall be as specified under the schedule contract.", None),
@@ -512,6 +518,19 @@ def test_a_list_of_bare_phrases_ends_at_a_sentence_of_instruction(monkeypatch):
     assert "Specifically address the following in your proposal:" in rows
     assert "Labor rates should be broken out by hourly rate and mark-up." in rows
     assert not [row for row in rows if row.startswith("Establish")]
+
+
+def test_a_lead_in_with_a_duty_of_its_own_is_kept_when_no_item_follows(monkeypatch):
+    """Items that each say "is required to" for themselves are not joined to a lead-in; a
+    lead-in that states a duty of its own is then a row, one that ends on its verb is not."""
+    rows = statements_of([
+        "Staff are expected to work the County's hours of 8 to 4.30, with a lunch break:",
+        "A. The Offeror is required to follow the County's holiday calendar.",
+        "The contractor shall provide:",
+        "B. The contractor shall issue each consultant a badge.",
+    ], monkeypatch)  # fmt: skip
+    assert "Staff are expected to work the County's hours of 8 to 4.30, with a lunch break:" in rows
+    assert "The contractor shall provide:" not in rows
 
 
 def test_a_list_inside_a_list_hands_back_to_it(monkeypatch):

@@ -292,21 +292,31 @@ def _is_full_instruction(sentence: str) -> bool:
 
 
 def _unfollowed(open_list: OpenList) -> Iterator[tuple[str, dict[str, Any]]]:
-    """A lead-in no item followed, when it is an instruction of its own ("Specifically
-    address the following in your proposal:" before items that each say "should" for
-    themselves): kept, or the instruction is lost. A lead-in that is only a subject and its
-    verb ("The contractor shall:") or stops mid-clause ("Establish a vehicle that:") says
-    nothing without its items."""
-    if is_instruction(open_list.lead_in) and not OPEN_CLAUSE.search(open_list.lead_in):
-        yield open_list.lead_in, open_list.meta
+    """A lead-in no item followed (its items each speak for themselves), when it says
+    something of its own: an instruction ("Specifically address the following in your
+    proposal:"), or a duty that does not only point at its items. A lead-in that is only a
+    subject and its verb ("The contractor shall:"), stops mid-clause ("Establish a vehicle
+    that:") or points ("… the following activities:") says nothing without its items."""
+    lead_in = open_list.lead_in
+    if OPEN_CLAUSE.search(lead_in):
+        return
+    if is_instruction(lead_in) or not FORWARD_REFERENCE.search(lead_in):
+        yield lead_in, open_list.meta
+
+
+FORWARD_REFERENCE = re.compile(r"\b(?:the following|as follows|below)\b", re.IGNORECASE)
+"""A lead-in that only points at its items ("The contractor shall provide the following
+activities:"); a duty of its own ("Staff are expected to work the County's hours of 8 to
+4.30, with a lunch break:") does not point."""
 
 
 OPEN_CLAUSE = re.compile(
     rf"\b(?:{UNFINISHED}|shall|must|will|should|may|be|is|are|include|includes|including)"
-    r"\s*:\s*$",
+    r"\s*:\s*$|\b(?:shall|must|will|should|may|to)\s+\w+\s*:\s*$",
     re.IGNORECASE,
 )
-"""A lead-in cut before the end of its clause, which only its items finish."""
+"""A lead-in cut before the end of its clause, which only its items finish: on a word that
+goes on ("… a vehicle that:"), or on the verb before its object ("DHA shall provide:")."""
 
 
 def _is_label(sentence: str) -> bool:

@@ -218,14 +218,20 @@ BIDDER = (
 )
 
 
+PROPOSAL_PART = r"(?:cover\s+)?(?:letter|proposal|quote|quotation|response|submission|offer|bid)"
+"""The bidder's own document, what it "will" contain being what the bidder must put in it."""
+ACTIVE_WILL = r"\s+will\s+(?!(?:also\s+)?(?:be|not|receive|have|need)\b)\w+"
 BIDDER_WILL = re.compile(
     rf"\b(?:the|each|every|all|any|a|an)\s+(?:successful\s+|selected\s+|awarded\s+)?"
-    rf"(?:{BIDDER})s?(?:'s)?(?:\s+(?:team|staff|personnel|employees))?"
-    rf"\s+will\s+(?!(?:also\s+)?(?:be|not|receive|have|need)\b)\w+",
+    rf"(?:{BIDDER})s?(?:'s)?(?:\s+(?:team|staff|personnel|employees))?{ACTIVE_WILL}"
+    rf"|^\W*(?:[\w ]{{1,40}}:\s+)?(?:the|each|every|a|an|your)\s+{PROPOSAL_PART}s?{ACTIVE_WILL}"
+    rf"|\b(?:will|shall|must){ALSO}\s+be\s+\w+ed\s+by\s+the\s+(?:{BIDDER})",
     re.IGNORECASE,
 )
-"""The bidder (or its team) as the subject of "will" + an active verb: a commitment the buyer
-holds it to (not "the contractor will be paid", "will receive", "will not have access")."""
+"""The bidder (or its team, or its proposal opening the sentence) as the subject of "will" +
+an active verb, or as the agent of a passive ("issues will be addressed by the
+Contractor"): a commitment the buyer holds it to (not "the contractor will be paid", "will
+receive", "will not have access", "the proposal will be evaluated")."""
 FOR_INFORMATION = re.compile(r"\bfor (?:more|further|additional) information\b", re.I)
 """A pointer to more reading ("For more information, please …"), not an instruction."""
 BIDDER_DUTY = re.compile(rf"\b(?:{BIDDER})s?\s+(?:shall|must|will)\b", re.IGNORECASE)
