@@ -161,6 +161,8 @@ def test_the_same_requirement_in_two_documents_is_one_row_citing_both(settings: 
          "mandatory"),
         ("If pages are confidential, the Procurement Officer must be so advised in writing.",
          "mandatory"),
+        # an imperative after its item's number
+        ("(2) Provide individual resumes for the proposed staff.", "mandatory"),
         # the bidder as the agent of a passive, its proposal as the subject of "will"
         ("All personnel issues will be addressed by the Contractor within 24 hours.",
          "mandatory"),

@@ -80,7 +80,7 @@ def strength_of(sentence: str, in_questions_and_answers: bool = False) -> Streng
     folded = fold_accents(sentence)
     if binds_the_buyer(folded) or is_question(folded) or DESCRIBES_THE_DOCUMENT.match(folded):
         return None
-    unheaded = LEADING_HEADING.sub("", folded)
+    unheaded = ITEM_MARKER.sub("", LEADING_HEADING.sub("", folded))  # "(2) Provide …"
     if BUYER_ACT.match(unheaded) or FORM_CHOICE.search(folded) or _not_a_duty(folded, unheaded):
         return None
     if _obligations().on_the_bidder.search(folded):
