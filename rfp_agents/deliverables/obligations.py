@@ -80,14 +80,14 @@ def strength_of(sentence: str, in_questions_and_answers: bool = False) -> Streng
     folded = fold_accents(sentence)
     if binds_the_buyer(folded) or is_question(folded) or DESCRIBES_THE_DOCUMENT.match(folded):
         return None
-    unheaded = ITEM_MARKER.sub("", LEADING_HEADING.sub("", folded))  # "(2) Provide …"
+    unheaded = _unheaded(folded)
     if BUYER_ACT.match(unheaded) or FORM_CHOICE.search(folded) or _not_a_duty(folded, unheaded):
         return None
     if _obligations().on_the_bidder.search(folded):
         return "mandatory"
     if (
         not in_questions_and_answers
-        and (_obligations().request.search(folded) or _obligations().imperative.match(unheaded))
+        and _instructs(folded, unheaded)
         and not FOR_INFORMATION.search(folded)
     ):
         return "mandatory"
@@ -97,10 +97,18 @@ def strength_of(sentence: str, in_questions_and_answers: bool = False) -> Streng
 def is_instruction(sentence: str) -> bool:
     """An instruction in the imperative or put as a request ("Specifically address the
     following in your proposal:", "Please list …"): a complete sentence, whoever it is to."""
-    unheaded = LEADING_HEADING.sub("", fold_accents(sentence))
-    return bool(
-        _obligations().imperative.match(unheaded) or _obligations().request.search(unheaded)
-    )
+    folded = fold_accents(sentence)
+    return _instructs(folded, _unheaded(folded))
+
+
+def _instructs(folded: str, unheaded: str) -> bool:
+    return bool(_obligations().request.search(folded) or _obligations().imperative.match(unheaded))
+
+
+def _unheaded(folded: str) -> str:
+    """The sentence without a heading glued before it or its item's number ("(2) Provide …"),
+    where an imperative is looked for."""
+    return ITEM_MARKER.sub("", LEADING_HEADING.sub("", folded))
 
 
 BUYER_ACT = re.compile(
@@ -141,10 +149,7 @@ def has_modal_verb(folded: str) -> bool:
     """True when the sentence's own verbs oblige or advise ("shall", "must", "should", "is
     required to", what the bidder "will" do); a performance standard's measure ("within seven
     days") is not a verb."""
-    return bool(
-        _obliges(folded) or BIDDER_WILL.search(folded) or _is_required(folded)
-        or ADVISORY.search(folded)
-    )  # fmt: skip
+    return _verb_strength(folded) is not None
 
 
 def modal_strength(folded: str) -> Strength | None:
@@ -152,13 +157,16 @@ def modal_strength(folded: str) -> Strength | None:
     ("the contractor will fix the rejected reports") and a performance standard (a measure
     and a figure, no verb of its own: a cell of an acceptable-quality-level table) are
     mandatory."""
+    strength = _verb_strength(folded)
+    if strength is None and _is_performance_standard(folded):
+        return "mandatory"
+    return strength
+
+
+def _verb_strength(folded: str) -> Strength | None:
     if _obliges(folded) or BIDDER_WILL.search(folded) or _is_required(folded):
         return "mandatory"
-    if ADVISORY.search(folded):
-        return "advisory"
-    if _is_performance_standard(folded):
-        return "mandatory"
-    return None
+    return "advisory" if ADVISORY.search(folded) else None
 
 
 REQUIRED_TO = re.compile(rf"{BE_VERB} required to", re.IGNORECASE)
