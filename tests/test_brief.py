@@ -72,6 +72,9 @@ def test_risks_cite_the_clause_that_makes_them(sample_brief: Brief):
         by_name["ip_transfer"].page == 10 and "works made for hire" in by_name["ip_transfer"].text
     )
     assert by_name["bonding"].page == 7
+    # a service credit is a penalty too, and is no row of the matrix (the buyer receives it)
+    penalties = [r for r in sample_brief.risks if r.name == "liquidated_damages"]
+    assert any("service credit" in r.text and r.page == 4 for r in penalties)
 
 
 def test_two_documents_giving_different_due_dates_are_a_conflict(settings: Settings, workdir: Path):
