@@ -148,31 +148,31 @@ def test_the_same_requirement_in_two_documents_is_one_row_citing_both(settings: 
         ("Designate one person to receive all notices.", "mandatory"),
         # an adverb between the verbs of an obligation; the buyer as its subject, also after
         # a list marker or speaking of itself
-        ("The contractor will also be expected to scan the servers monthly.", "mandatory"),
+        ("The vendor will also be expected to patch the servers each month.", "mandatory"),
         ("The vendor is solely responsible for the safety of its staff.", "mandatory"),
-        ("(1) The COR is responsible for the technical aspects of the project.", None),
-        ("Our team is fully responsible for the platform's operations.", None),
+        ("(1) The COR is responsible for approving each monthly report.", None),
+        ("Our office is fully responsible for the archive's upkeep.", None),
         # the buyer after an introductory phrase; the bidder's duty in a later clause, or
         # the buyer told in the passive, keeps it a requirement
-        ("For labor-hour orders, the Contracting Officer shall follow FAR 8.404(h).", None),
-        ("If talks fail, then the Procurement Officer shall negotiate with the next firm.",
+        ("For rush orders, the Contracting Officer shall confirm the price in writing.", None),
+        ("If the first firm declines, then the Procurement Officer shall call the next one.",
          None),
-        ("The Court will send user names, and the Offeror will be expected to grant access.",
+        ("The Agency will issue badges, and the Vendor will be expected to return them at exit.",
          "mandatory"),
-        ("If pages are confidential, the Procurement Officer must be so advised in writing.",
+        ("If a bidder marks a page secret, the Buyer must be so advised at once.",
          "mandatory"),
         # an imperative after its item's number
-        ("(2) Provide individual resumes for the proposed staff.", "mandatory"),
+        ("(3) Provide a one-page CV for each named engineer.", "mandatory"),
         # the bidder as the agent of a passive, its proposal as the subject of "will"
-        ("All personnel issues will be addressed by the Contractor within 24 hours.",
+        ("Every reported outage will be handled by the Vendor within four hours.",
          "mandatory"),
-        ("Cover Letter: The letter will indicate the firm's point of contact.", "mandatory"),
+        ("Cover Letter: The letter will name the firm's contact person.", "mandatory"),
         ("Cost overruns in the proposal will allow the County to negotiate with the next firm.",
          None),
         # how the buyer orders, and where a term is set, are no duty of the bidder's
-        ("All orders shall be placed through the agency's e-procurement system.", None),
-        ("Inspection and acceptance shall be as specified under the schedule contract.", None),
-        ("Data rights shall be specified in each respective task order.", None),
+        ("Each order shall be placed by the ministry's buying desk.", None),
+        ("Testing of the units shall be as stated in the framework agreement.", None),
+        ("Licence terms shall be defined in every individual call-off contract.", None),
         # after an adverb; a verb that is also a noun only before its object
         ("Clearly identify the lead engineer and her hours.", "mandatory"),
         ("Specifically address how night shifts will be staffed.", "mandatory"),
@@ -481,20 +481,20 @@ def test_a_numbered_list_after_a_colon_is_items_not_headings(settings: Settings,
 
 
 def test_a_run_in_heading_in_capitals_ends_the_list_before_it(settings: Settings, workdir):
-    """A paragraph opened by a title in capitals ("ELECTRONIC SUBMISSION: …") is a new topic:
+    """A paragraph opened by a title in capitals ("PORTAL UPLOADS: …") is a new topic:
     its sentences are not more items of the list above, to be joined to its lead-in."""
     text_pdf(workdir / "submission.pdf", [
-        "An Offeror may not mark any of the following as confidential:\n"
+        "A bidder may not mark these parts of its bid as secret:\n"
         "a. Unit prices;\n"
         "b. The names of references.\n"
-        "ELECTRONIC SUBMISSION: ATTENTION: PROPOSALS WILL NOT BE ACCEPTED BY EMAIL. The "
+        "PORTAL UPLOADS: NOTE: PAPER BIDS ARE REFUSED. The "
         "Offeror must upload its proposal to the portal."
     ])  # fmt: skip
     rows = requirement_texts(workdir, settings, "submission")
-    lead = "An Offeror may not mark any of the following as confidential:"
+    lead = "A bidder may not mark these parts of its bid as secret:"
     assert f"{lead} Unit prices;" in rows and f"{lead} The names of references." in rows
     assert "The Offeror must upload its proposal to the portal." in rows
-    assert not [r for r in rows if r.startswith(lead) and "ELECTRONIC" in r]
+    assert not [r for r in rows if r.startswith(lead) and "PORTAL" in r]
 
 
 def test_a_list_of_bare_phrases_ends_at_a_sentence_of_instruction(monkeypatch):
@@ -502,23 +502,23 @@ def test_a_list_of_bare_phrases_ends_at_a_sentence_of_instruction(monkeypatch):
     its own, not one more item; a lead-in whose items each speak for themselves (a bare
     marker "a." is no item) is kept as a row, unless it stops mid-clause."""
     read = [
-        "Provide experience in one or more of the areas listed below:",
-        "Change planning",
-        "Delivery and operation",
+        "Describe your experience in the service lines named below:",
+        "Network design",
+        "Help desk operations",
         "Describe your approach to managing projects.",
-        "Specifically address the following in your proposal:",
+        "Specifically explain the points below in your bid:",
         "a.",
-        "Labor rates should be broken out by hourly rate and mark-up.",
-        "Establish a shared contracting vehicle that:",
+        "Day rates should show the wage and the margin apart.",
+        "Establish a joint buying scheme that:",
         "a.",
-        "Agencies shall use it for all orders.",
+        "Member towns shall use it for all purchases.",
     ]
     rows = statements_of(read, monkeypatch)
     lead = read[0]
-    assert f"{lead} Change planning" in rows and f"{lead} Delivery and operation" in rows
+    assert f"{lead} Network design" in rows and f"{lead} Help desk operations" in rows
     assert "Describe your approach to managing projects." in rows
-    assert "Specifically address the following in your proposal:" in rows
-    assert "Labor rates should be broken out by hourly rate and mark-up." in rows
+    assert "Specifically explain the points below in your bid:" in rows
+    assert "Day rates should show the wage and the margin apart." in rows
     assert not [row for row in rows if row.startswith("Establish")]
 
 
@@ -526,12 +526,12 @@ def test_a_lead_in_with_a_duty_of_its_own_is_kept_when_no_item_follows(monkeypat
     """Items that each say "is required to" for themselves are not joined to a lead-in; a
     lead-in that states a duty of its own is then a row, one that ends on its verb is not."""
     rows = statements_of([
-        "Staff are expected to work the County's hours of 8 to 4.30, with a lunch break:",
-        "A. The Offeror is required to follow the County's holiday calendar.",
+        "Crews are expected to work the city's hours of 7 to 3.30, with a short break:",
+        "A. The Vendor is required to observe the city's public holidays.",
         "The contractor shall provide:",
-        "B. The contractor shall issue each consultant a badge.",
+        "B. The contractor shall give each crew member a vest.",
     ], monkeypatch)  # fmt: skip
-    assert "Staff are expected to work the County's hours of 8 to 4.30, with a lunch break:" in rows
+    assert "Crews are expected to work the city's hours of 7 to 3.30, with a short break:" in rows
     assert "The contractor shall provide:" not in rows
 
 
@@ -542,13 +542,13 @@ def test_a_list_inside_a_list_hands_back_to_it(monkeypatch):
     read = [
         "The invoice must include the following:",
         "(1) Name of the contractor;",
-        "(2) All invoices for services must set forth the following:",
+        "(2) Each labour invoice must also list the following:",
         "(i) Hours worked each day;",
         "(ii) Hourly rate;",
         "(3) Total amount billed within 30 days of the period.",
     ]
     rows = statements_of(read, monkeypatch)
-    outer, inner = read[0], "All invoices for services must set forth the following:"
+    outer, inner = read[0], "Each labour invoice must also list the following:"
     assert rows == [
         f"{outer} Name of the contractor;",
         f"{inner} Hours worked each day;",
@@ -567,20 +567,20 @@ def test_a_dash_bullet_is_dropped_from_the_first_item_too(settings: Settings, wo
 
 
 def test_a_title_on_its_own_line_is_not_glued_to_the_sentence_under_it(settings: Settings, workdir):
-    """ "Due Date and Time" over "Submissions must be received …" is a title, not the start
+    """ "Closing Time" over "Offers must reach the Registry …" is a title, not the start
     of the requirement; the lines of an address after a lead-in's colon are not titles."""
     text_pdf(workdir / "titles.pdf", [
-        "EVALUATION CRITERIA\n"
-        "Due Date and Time\n"
-        "Submissions must be received by the Court before noon on Friday.\n"
+        "SELECTION PROCESS\n"
+        "Closing Time\n"
+        "Offers must reach the Registry before noon on Friday.\n"
         "Invoices must be mailed to:\n"
-        "Accounts Payable Department\n"
-        "Central Office Building"
+        "Finance Office\n"
+        "City Hall Annex"
     ])  # fmt: skip
     rows = requirement_texts(workdir, settings, "titles")
-    assert "Submissions must be received by the Court before noon on Friday." in rows
-    assert not [row for row in rows if "Due Date" in row or "CRITERIA" in row]
-    address = "Accounts Payable Department Central Office Building"
+    assert "Offers must reach the Registry before noon on Friday." in rows
+    assert not [row for row in rows if "Closing Time" in row or "PROCESS" in row]
+    address = "Finance Office City Hall Annex"
     assert f"Invoices must be mailed to: {address}" in rows
 
 

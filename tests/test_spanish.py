@@ -154,7 +154,7 @@ def test_apertium_translates_a_question_and_keeps_what_it_does_not_know():
 
 
 def test_a_word_apertium_does_not_know_is_translated_by_the_glossary():
-    spanish = translation.to_spanish("Who acts as the counterpart of the supplier?")
+    spanish = translation.to_spanish("Is the hospital the counterpart of the supplier?")
     assert spanish is not None and "contraparte" in spanish and "counterpart" not in spanish
 
 
@@ -167,7 +167,7 @@ def test_a_glossary_phrase_is_searched_beside_its_own_words():
 
 
 def test_a_spanish_period_written_in_words_answers_when_and_how_many():
-    period = "El cambio surtirá efectos transcurridos quince (15) días de su notificación."
+    period = "La garantía se devolverá a los quince (15) días de la recepción."
     assert has_answer_type(period, "date") and has_answer_type(period, "quantity")
     assert not has_answer_type("Se admite una oferta por lote.", "quantity")  # an article
 
