@@ -215,7 +215,7 @@ class OpenList:
     label: str = ""
     """A label inside the list ("Ability to:"): the items after it go under it."""
     of_phrases: bool = False
-    """Its first item is a bare phrase ("Change planning"), not a sentence."""
+    """Its first item is a bare phrase ("Network design"), not a sentence."""
     parent: OpenList | None = None
     """The list this one's lead-in is an item of ("(4) Invoices must show the following:"
     inside "The invoice must include:"), with ``marker`` the kind of that item's marker."""
@@ -235,8 +235,8 @@ class OpenList:
         return _is_item_of(sentence, self.lead_in, self.items)
 
     def ends_at(self, sentence: str) -> bool:
-        """A sentence of instruction ends a list of bare phrases ("Change planning",
-        "Delivery and operation", then "Describe your approach to … ."): it is no item."""
+        """A sentence of instruction ends a list of bare phrases ("Network design", "Help
+        desk operations", then "Describe your approach to … ."): it is no item."""
         return bool(self.items) and self.of_phrases and _is_full_instruction(sentence)
 
     def returns_at(self, sentence: str) -> bool:
@@ -282,7 +282,7 @@ def marker_kind(sentence: str) -> str:
 
 
 def _is_full_sentence(sentence: str) -> bool:
-    """A sentence with its full stop, not a bare phrase of a list ("Change planning")."""
+    """A sentence with its full stop, not a bare phrase of a list ("Network design")."""
     return sentence.rstrip().endswith((".", ";", "?", "!"))
 
 
@@ -293,10 +293,10 @@ def _is_full_instruction(sentence: str) -> bool:
 
 def _unfollowed(open_list: OpenList) -> Iterator[tuple[str, dict[str, Any]]]:
     """A lead-in no item followed (its items each speak for themselves), when it says
-    something of its own: an instruction ("Specifically address the following in your
-    proposal:"), or a duty that does not only point at its items. A lead-in that is only a
-    subject and its verb ("The contractor shall:"), stops mid-clause ("Establish a vehicle
-    that:") or points ("… the following activities:") says nothing without its items."""
+    something of its own: an instruction ("Specifically explain the points below in your
+    bid:"), or a duty that does not only point at its items. A lead-in that is only a
+    subject and its verb ("The contractor shall:"), stops mid-clause ("Establish a buying
+    scheme that:") or points ("… the following activities:") says nothing without its items."""
     lead_in = open_list.lead_in
     if OPEN_CLAUSE.search(lead_in):
         return
@@ -306,7 +306,7 @@ def _unfollowed(open_list: OpenList) -> Iterator[tuple[str, dict[str, Any]]]:
 
 FORWARD_REFERENCE = re.compile(r"\b(?:the following|as follows|below)\b", re.IGNORECASE)
 """A lead-in that only points at its items ("The contractor shall provide the following
-activities:"); a duty of its own ("Staff are expected to work the County's hours of 8 to
+activities:"); a duty of its own ("Crews are expected to work the city's hours of 7 to
 4.30, with a lunch break:") does not point."""
 
 
@@ -316,7 +316,7 @@ OPEN_CLAUSE = re.compile(
     re.IGNORECASE,
 )
 """A lead-in cut before the end of its clause, which only its items finish: on a word that
-goes on ("… a vehicle that:"), or on the verb before its object ("DHA shall provide:")."""
+goes on ("… a vehicle that:"), or on the verb before its object ("The agency shall provide:")."""
 
 
 def _is_label(sentence: str) -> bool:
@@ -460,7 +460,7 @@ def _is_item_of(sentence: str, lead_in: str, items: int) -> bool:
     """True when ``sentence`` is the next item of the list ``lead_in`` opens: an item, and
     not the next clause of the lead-in's own level ("1.3.2 Proposals will be opened …" after
     "1.3.1 Proponents shall submit … to:" ends that list), nor a paragraph opened by a
-    run-in heading ("ELECTRONIC SUBMISSION: Proposals will not be accepted by email.")."""
+    run-in heading ("PORTAL UPLOADS: Paper bids are refused.")."""
     if not lead_in or items >= MAX_ITEMS or not is_list_item(sentence):
         return False
     if RUN_IN_HEADING.match(sentence):
@@ -504,9 +504,9 @@ ENDS_MID_PHRASE = re.compile(rf"(?:[,–-]|\b(?:{UNFINISHED}))\s*$", re.IGNORECA
 
 
 def _titles_set_off(page_text: str) -> str:
-    """The page with each unnumbered title on a line of its own ("EVALUATION CRITERIA",
-    "Due Date and Time") set off by a blank line, so it is not glued to the sentence under
-    it ("Due Date and Time Submissions must be received …")."""
+    """The page with each unnumbered title on a line of its own ("SELECTION PROCESS",
+    "Closing Time") set off by a blank line, so it is not glued to the sentence under it
+    ("Closing Time Offers must reach the Registry …")."""
     lines = page_text.splitlines()
     out: list[str] = []
     after_break = True  # the page's top, a finished sentence or a title; not a lead-in's
@@ -529,7 +529,7 @@ def _is_title_line(line: str, following: str) -> bool:
     words = [w for w in line.split() if w[:1].isalpha()]
     if not words or len(line.split()) > MAX_TITLE_WORDS or not words[0][0].isupper():
         return False
-    if ":" in line:  # a field ("Telephone: (703) 324-3217"), not a title
+    if ":" in line:  # a field ("Telephone: 555-0100"), not a title
         return False
     if (
         ENDS_A_SENTENCE.search(line)
@@ -591,7 +591,7 @@ def _list_state_after(line: str, list_state: int | None, item_number: int | None
 
 def is_list_item(sentence: str) -> bool:
     """A list item after a lead-in: short, and no verb of obligation of its own ("Provide
-    monthly status reports.", "pay the subcontractor within seven days" after "The
+    monthly status reports.", "pay each supplier within ten days" after "The
     Contractor shall:"; not "Reports shall be sent monthly."). An item with a clause number
     of its own ("3.2.1 Vehicle insurance with a limit of at least …") may run as long as a
     requirement."""

@@ -95,8 +95,8 @@ def strength_of(sentence: str, in_questions_and_answers: bool = False) -> Streng
 
 
 def is_instruction(sentence: str) -> bool:
-    """An instruction in the imperative or put as a request ("Specifically address the
-    following in your proposal:", "Please list …"): a complete sentence, whoever it is to."""
+    """An instruction in the imperative or put as a request ("Specifically explain the
+    points below in your bid:", "Please list …"): a complete sentence, whoever it is to."""
     folded = fold_accents(sentence)
     return _instructs(folded, _unheaded(folded))
 
@@ -237,8 +237,8 @@ BIDDER_WILL = re.compile(
     re.IGNORECASE,
 )
 """The bidder (or its team, or its proposal opening the sentence) as the subject of "will" +
-an active verb, or as the agent of a passive ("issues will be addressed by the
-Contractor"): a commitment the buyer holds it to (not "the contractor will be paid", "will
+an active verb, or as the agent of a passive ("outages will be handled by the
+Vendor"): a commitment the buyer holds it to (not "the contractor will be paid", "will
 receive", "will not have access", "the proposal will be evaluated")."""
 FOR_INFORMATION = re.compile(r"\bfor (?:more|further|additional) information\b", re.I)
 """A pointer to more reading ("For more information, please …"), not an instruction."""
@@ -262,7 +262,7 @@ CONTRACT_TERMS = re.compile(
 )
 """A term of the contract itself ("The Contract that results from this RFP shall be based on
 labor hours", "A contract shall be awarded to …", "This Agreement shall be governed by …",
-"All orders shall be placed via the e-procurement system"): how the buyer contracts and
+"Each order shall be placed by the buying desk"): how the buyer contracts and
 orders, not what the bidder does."""
 
 
@@ -278,8 +278,8 @@ POLICY = re.compile(
 """What a thing counts as, what befalls it, or what legal effect it has ("All persons engaged
 in the work shall be considered employees of the Contractor", "a late bid shall be
 rejected", "No subcontract shall relieve the supplier of its duties", "The warranty shall
-survive acceptance", "Inspection and acceptance shall be as specified under the schedule
-contract": where a term is set, not a duty): the contract's policy or the buyer's act, not
+survive acceptance", "Testing of the units shall be as stated in the framework
+agreement": where a term is set, not a duty): the contract's policy or the buyer's act, not
 a duty the bidder performs. Contract drafting calls this the language of policy: "shall"
 with a subject that acts on no one."""
 
@@ -374,7 +374,7 @@ def binds_the_buyer(sentence: str) -> bool:
     named before the verb ("The State requires that the Contractor shall...") keeps it a
     requirement. A clause number or a list marker before the subject ("2.14.3 The Owner
     shall issue …", "(1) The COR is responsible for …") is not read as part of it, nor is an
-    introductory phrase ("If negotiations fail, the Procurement Officer shall …"). A duty the
+    introductory phrase ("If the first firm declines, the Procurement Officer shall …"). A duty the
     sentence then puts on the bidder ("…, and the contractor will be expected to provide …")
     keeps it a requirement."""
     unlabelled = ITEM_MARKER.sub("", CLAUSE_NUMBER.sub("", ANSWER_START.sub("", sentence)))
