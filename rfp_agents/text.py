@@ -55,9 +55,10 @@ _SENTENCE_END = re.compile(
 )
 
 
-_MARKER = r"\(?(?:[A-Za-z]|\d{1,2}|[ivxlcIVXLC]{1,5})[.)]"
+_MARKER = r"\(?(?P<mark>[A-Za-z]|\d{1,2}|[ivxlcIVXLC]{1,5})[.)]"
 ITEM_MARKER = re.compile(rf"^\s*(?:{_MARKER}|[-*–])\s+")
-"""A list item's own marker opening a text ("a) ", "(c) ", "3. ", "iv. ", "- ")."""
+"""A list item's own marker opening a text ("a) ", "(c) ", "3. ", "iv. ", "- "); its
+letter, number or numeral is the group ``mark`` (none for a dash)."""
 BARE_MARKER = re.compile(rf"^\s*{_MARKER}\s*$")
 """A list item's marker on its own ("A.", "(b)", "3)", "XIV."), as a sentence split leaves
 it: an item's number, no statement of its own."""

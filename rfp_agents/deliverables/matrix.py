@@ -264,16 +264,13 @@ class OpenList:
         return OpenList()
 
 
-ITEM_MARKER_KIND = re.compile(r"^\s*\(?(\d{1,2}|[A-Za-z]{1,4})[.)]\s")
-
-
 def marker_kind(sentence: str) -> str:
     """The kind of the list marker opening ``sentence``: "number" ("(4)", "2."), "roman"
     ("(iii)", "iv."), "letter" ("(b)", "c)"), or "" without one."""
-    found = ITEM_MARKER_KIND.match(sentence)
-    if not found:
+    found = ITEM_MARKER.match(sentence)
+    mark = found.group("mark") if found else None
+    if not mark:
         return ""
-    mark = found.group(1)
     if mark.isdigit():
         return "number"
     if set(mark.lower()) <= set("ivx"):
