@@ -19,6 +19,7 @@ without it, and ``translator`` says what to install.
 from __future__ import annotations
 
 import logging
+import re
 import shutil
 import subprocess
 from collections.abc import Callable
@@ -107,12 +108,24 @@ def to_spanish(question: str) -> str | None:
     """``question`` in Spanish, or None when Apertium is not installed or fails (a warning
     says so: retrieval goes on with the glossary's words)."""
     try:
-        return translator(APERTIUM).translate(question, glossary_phrasing) or None
+        return translator(APERTIUM).translate(_modal_as_should(question), glossary_phrasing) or None
     except TranslationUnavailable as missing:
         _warn_once(f"English questions on Spanish documents are not machine-translated: {missing}")
     except (OSError, subprocess.SubprocessError) as failed:
         log.warning("Apertium could not translate %r: %s", question, failed)
     return None
+
+
+MUST = re.compile(r"\bmust\b", re.IGNORECASE)
+
+
+def _modal_as_should(question: str) -> str:
+    """``question`` with "must" written "should": Apertium's tagger reads the "must" of an
+    inverted question as the noun (*mosto*, grape must: "What must the bidder provide?" ->
+    "Qué mosto el contratista …"), while it renders "should" as *tener que* in questions and
+    statements alike. The translation is searched, not read, so the weaker modal costs
+    nothing."""
+    return MUST.sub(lambda m: "Should" if m.group()[0].isupper() else "should", question)
 
 
 def glossary_phrasing(word: str) -> str | None:

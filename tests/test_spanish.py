@@ -10,7 +10,7 @@ from typer.testing import CliRunner
 
 from rfp_agents import translation
 from rfp_agents.agents.offline import _in_spanish
-from rfp_agents.agents.question_focus import has_answer_type, question_focus
+from rfp_agents.agents.question_focus import has_answer_type, missing_terms, question_focus
 from rfp_agents.cli import app
 from rfp_agents.config import Settings
 from rfp_agents.embeddings import LOCAL_MODEL_NAME, MULTILINGUAL_MODEL_NAME
@@ -176,6 +176,26 @@ def test_the_answerer_reads_an_english_question_in_spanish():
     focus = _in_spanish(question_focus("How many days after an invoice arrives is it paid?"))
     assert focus is not None and "factura" in focus.key_terms
     assert focus.answer_type == "quantity"  # the English question's form, kept
+
+
+def test_apertium_reads_the_must_of_a_question_as_a_duty():
+    # Apertium's tagger reads an inverted "must" as the noun (mosto, grape must)
+    spanish = translation.to_spanish("What must the supplier deliver with the goods?")
+    assert spanish is not None and "mosto" not in spanish and "tiene que" in spanish
+
+
+def test_the_answerer_weighs_the_glossary_words_beside_the_translation():
+    focus = _in_spanish(question_focus("Who is liable for damage to the plants during unloading?"))
+    assert focus is not None
+    assert "averiar" in focus.key_terms  # Apertium's general sense of "damage"
+    assert "dano" in focus.key_terms  # the glossary's procurement sense, daños
+
+
+def test_a_translated_word_no_clause_holds_does_not_silence_the_answer():
+    focus = _in_spanish(question_focus("Up to what amount can a missing guarantee be corrected?"))
+    assert focus is not None and "corregido" in focus.key_terms
+    # the clause says "subsanables": the translation's word proves nothing is stated
+    assert missing_terms(focus, ["Serán subsanables los defectos de la garantía."]) == []
 
 
 def test_an_english_question_no_tender_answers_gets_no_evidence(spanish_kb: Settings):

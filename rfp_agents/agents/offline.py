@@ -51,6 +51,7 @@ from rfp_agents.agents.question_focus import (
 from rfp_agents.agents.tool_calls import run_tool_calls, tool_call
 from rfp_agents.agents.tools import KnowledgeTools
 from rfp_agents.config import Settings
+from rfp_agents.retrieval.expansion import in_spanish
 from rfp_agents.text import (
     BARE_MARKER,
     ITEM_MARKER,
@@ -600,14 +601,22 @@ def _sentences_of(run: Sequence[Evidence]) -> list[tuple[str, Evidence]]:
 
 
 def _in_spanish(focus: QuestionFocus) -> QuestionFocus | None:
-    """The focus of the question's Spanish translation (``translation``), keeping the
-    English question's answer type when the translation's words do not show it (Apertium's
-    output has no "¿" and may word a question oddly); None without a translator."""
+    """The focus of the question in Spanish, or None without a translator.
+
+    Its words are Apertium's translation and the glossary's (``retrieval.expansion.in_spanish``),
+    as retrieval searches them: Apertium picks a word's general sense ("damage" as *averiar*),
+    the glossary has the procurement one (*daños*). Its answer type is the translation's,
+    else the English question's (Apertium's output has no "¿" and may word a question oddly).
+    It has no rare or subject terms: a translated word no passage holds proves only that the
+    translation chose another word, so it cannot say the documents are silent.
+    """
     spanish = to_spanish(focus.question)
     if spanish is None:
         return None
-    translated = question_focus(spanish, focus.naming)
-    return replace(translated, answer_type=translated.answer_type or focus.answer_type)
+    glossary = in_spanish(focus.question)
+    translated = question_focus(f"{spanish} {glossary.text}" if glossary else spanish, focus.naming)
+    asked = question_focus(spanish).answer_type or focus.answer_type
+    return replace(translated, answer_type=asked, rare_terms=(), subject_terms=())
 
 
 def _asked_in_another_language(question: str, evidence: Sequence[Evidence]) -> bool:
