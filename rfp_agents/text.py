@@ -41,8 +41,10 @@ STOP_WORDS = frozenset(_STOP_WORDS_TEXT.split()) | frozenset(_SPANISH_STOP_WORDS
 _TERM = re.compile(r"\$?\d[\d,.\-/%]*\d%?|\$?\d%?|[a-z][a-z0-9]*(?:[-.][a-z0-9]+)*", re.IGNORECASE)
 _SENTENCE_END = re.compile(
     r"(?:(?<=[.!;])|(?<=[.!;][”\"’)]))(?<!\b[ap]\.m\.)(?<!\bNo\.)(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\bU\.S\.)(?<!\bvs\.)"
+    r"(?<!\b[Rr]ef\.)(?<!\b[Cc]f\.)(?<!\b[Ss]ec\.)(?<!\b[Pp]ara\.)(?<!\bp\.)(?<!\bpp\.)(?<!\b[Aa]rt\.)"
     r"\s+(?=[A-Z0-9(\"'“•\-¿¡ÁÉÍÓÚÑ])"  # a sentence end (or a quoted one: '.” Then'),
-    # not after "p.m.", "No.", "e.g."
+    # not after "p.m.", "No.", "e.g." nor a reference's abbreviation ("ref. Section 2",
+    # "cf.", "Sec.", "para.", "p.", "pp.", "Art.")
     r"|(?<=\?)\s+"  # a question ends wherever the next sentence starts
     r"|(?<=:)[ \t]*\n\s*"  # a lead-in ends its line ("…the following terms:")
     r"|\s*[•▪●○■◦]\s*"  # a bullet glyph, wherever the text layer put it

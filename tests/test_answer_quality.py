@@ -72,6 +72,10 @@ def test_stitched_overlapping_fragments_count_as_a_repeat():
         # a list run in after its lead-in's colon, and its last item after "; and"
         ("The Contractor shall: (1) pay the firm; and\n(2) notify the buyer.",
          ["The Contractor shall:", "(1) pay the firm; and", "(2) notify the buyer."]),
+        # a reference's abbreviation is no sentence end
+        ("Bidders sign it (ref. Section 4.2). See p. 3 and Sec. 5.1 too. Late ones are void.",
+         ["Bidders sign it (ref. Section 4.2).", "See p. 3 and Sec. 5.1 too.",
+          "Late ones are void."]),
     ],
 )  # fmt: skip
 def test_passages_split_into_their_sentences(text: str, sentences: list[str]):

@@ -201,6 +201,10 @@ def test_the_same_requirement_in_two_documents_is_one_row_citing_both(settings: 
         ("Please list every subcontractor and its share of the work.", "mandatory"),
         ("Two examples should be sent, as the RFQ states: Please provide two examples.",
          "mandatory"),
+        # the month is no modal verb
+        ("3.1 Privacy and Records Rules (Revised May 6, 2015):", None),
+        # an item under a label of requirements is one, though it has no verb
+        ("Eligibility Requirements: Proof of ten years of trading", "mandatory"),
     ],
 )  # fmt: skip
 def test_obligations_are_recognised_in_english_and_spanish(sentence: str, strength):
@@ -596,3 +600,45 @@ def requirement_texts(folder, settings: Settings, kb: str) -> list[str]:
     """Ingest ``folder`` into ``kb`` and return the text of each matrix row."""
     assert ingest_paths([folder], settings, kb).exit_code == 0
     return [r.requirement for r in requirements(KnowledgeBase.open(kb, settings))]
+
+
+def test_the_items_of_a_label_of_requirements_are_rows_and_the_label_is_not(monkeypatch):
+    """ "Mandatory Requirements:" heads items with no verb of their own: each is a mandatory
+    row joined to the label; the label alone says nothing."""
+    rows = statements_of([
+        "Mandatory Requirements:",
+        "Form 3 (notarised)",
+        "Proof of ten years of trading",
+        "The vendor must also hold a county licence.",
+        "Minimum Qualifications:",
+        "The vendor must hold a state licence.",
+    ], monkeypatch)  # fmt: skip
+    assert rows == [
+        "Mandatory Requirements: Form 3 (notarised)",
+        "Mandatory Requirements: Proof of ten years of trading",
+        "The vendor must also hold a county licence.",
+        "The vendor must hold a state licence.",
+    ]
+    assert {strength_of(row) for row in rows} == {"mandatory"}
+
+
+def test_a_clause_number_left_alone_after_a_lead_in_is_no_item(monkeypatch):
+    rows = statements_of([
+        "All products must meet the county's security policy:",
+        "5.4.2.",
+        "The vendor must patch servers monthly.",
+    ], monkeypatch)  # fmt: skip
+    assert rows == [
+        "All products must meet the county's security policy:",
+        "The vendor must patch servers monthly.",
+    ]
+
+
+def test_requirements_differing_in_a_designator_are_two_rows(settings: Settings, workdir):
+    pdf = text_pdf(workdir / "forms.pdf", [
+        "1. Forms\nForm B shall be signed by an officer.\nForm C shall be signed by an officer.",
+    ])  # fmt: skip
+    assert ingest_paths([pdf], settings, "forms").exit_code == 0
+    rows = [r.requirement for r in requirements(KnowledgeBase.open("forms", settings))]
+    assert "Form B shall be signed by an officer." in rows
+    assert "Form C shall be signed by an officer." in rows

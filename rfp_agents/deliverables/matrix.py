@@ -37,6 +37,7 @@ from rfp_agents.deliverables.obligations import (
     QUESTION_NUMBER,
     Strength,
     has_modal_verb,
+    heads_requirements,
     is_instruction,
     strength_of,
 )
@@ -137,7 +138,7 @@ def requirements(
             on_document(record.source, index, len(records))
         in_qa = answers_questions(record)
         for text, meta in statements(kb, record.source):
-            key = " ".join(content_terms(text))
+            key = _wording(text)
             seen = first.get(key)
             if seen is not None:
                 place = f"{meta['source']} p. {meta['page_number']}"
@@ -164,6 +165,18 @@ def requirements(
     link_amendments(rows, amended_documents(kb.documents()))
     link_factors(rows)
     return rows
+
+
+def _wording(text: str) -> str:
+    """What makes two rows one requirement: the same key terms and the same designators.
+    Key terms alone let two wordings of one sentence merge ("the contract" / "this
+    Contract"); a designator is a capital letter or a digit standing alone, which they drop,
+    and "Attachment B shall be submitted" is not "Attachment C shall be submitted"."""
+    designators = DESIGNATOR.findall(text)
+    return " ".join([*content_terms(text), "|", *designators])
+
+
+DESIGNATOR = re.compile(r"\b[A-Z0-9]\b")
 
 
 def statements(kb: KnowledgeBase, source: str) -> Iterator[tuple[str, dict[str, Any]]]:
@@ -250,7 +263,7 @@ class OpenList:
         """The list after ``sentence``: one item more (a bare marker "a." is none yet, only
         the number of the next sentence), a new list it opens, or none."""
         if self.takes(sentence):
-            bare = bool(BARE_MARKER.match(sentence.strip()))
+            bare = _is_bare_marker(sentence)
             first = not self.items
             of_phrases = not _is_full_sentence(sentence) if first else self.of_phrases
             return replace(self, items=self.items + (not bare), of_phrases=of_phrases)
@@ -295,7 +308,7 @@ def _unfollowed(open_list: OpenList) -> Iterator[tuple[str, dict[str, Any]]]:
     subject and its verb ("The contractor shall:"), stops mid-clause ("Establish a buying
     scheme that:") or points ("… the following activities:") says nothing without its items."""
     lead_in = open_list.lead_in
-    if OPEN_CLAUSE.search(lead_in):
+    if OPEN_CLAUSE.search(lead_in) or _is_requirement_label(lead_in):
         return
     if is_instruction(lead_in) or not FORWARD_REFERENCE.search(lead_in):
         yield lead_in, open_list.meta
@@ -321,6 +334,16 @@ def _is_label(sentence: str) -> bool:
     it heads the items after it, which keep the list's lead-in: "… shall propose staff with
     the following skills: Ability to: work with diverse clients"."""
     return sentence.rstrip().endswith(":") and strength_of(sentence) is None
+
+
+def _is_requirement_label(sentence: str) -> bool:
+    """ "Minimum Qualifications:", "8.1 Mandatory Requirements:": a label that makes each
+    item under it a requirement, and says nothing without them."""
+    return (
+        sentence.rstrip().endswith(":")
+        and len(sentence.split()) <= MAX_TITLE_WORDS
+        and heads_requirements(sentence)
+    )
 
 
 def _clause_depth(sentence: str) -> int:
@@ -445,12 +468,21 @@ def _statement(
     """The sentence as a statement: joined to the lead-in of the list it is an item of;
     nothing for a lead-in itself (its items say it), a bare marker or a fragment."""
     if _is_item_of(sentence, lead_in, items):
-        if not BARE_MARKER.match(sentence.strip()):
+        if not _is_bare_marker(sentence):
             yield f"{lead_in} {CLAUSE_NUMBER.sub('', ITEM_MARKER.sub('', sentence))}", meta
     elif not _is_lead_in(sentence) and (
         MIN_REQUIREMENT_CHARACTERS <= len(sentence) <= MAX_REQUIREMENT_CHARACTERS
     ):
         yield sentence, meta
+
+
+BARE_CLAUSE_NUMBER = re.compile(r"^\s*\d+(?:\.\d+)+\.?\s*$")
+
+
+def _is_bare_marker(sentence: str) -> bool:
+    """An item's marker or clause number on its own ("a.", "(b)", "14.1."), as a sentence
+    split leaves it: the number of the next sentence, no item of its own."""
+    return bool(BARE_MARKER.match(sentence) or BARE_CLAUSE_NUMBER.match(sentence))
 
 
 def _is_item_of(sentence: str, lead_in: str, items: int) -> bool:

@@ -44,8 +44,10 @@ MANDATORY = re.compile(
     re.IGNORECASE,
 )
 ADVISORY = re.compile(
-    # "may", but not "as may be amended" or "data which may be shared"
-    r"\b(?:should|(?<!\bas )(?<!\bthat )(?<!\bwhich )may|is encouraged|are encouraged|"
+    # "may", but not "as may be amended", "data which may be shared" or the month ("May 6,
+    # 2015", "May 2015")
+    r"\b(?:should|(?<!\bas )(?<!\bthat )(?<!\bwhich )may(?!\s+\d{1,2},?\s+\d{4}|\s+\d{4})|"
+    r"is encouraged|are encouraged|"
     r"(?:it )?is recommended|"
     r"podra|podran|se recomienda)\b",
     re.IGNORECASE,
@@ -83,7 +85,7 @@ def strength_of(sentence: str, in_questions_and_answers: bool = False) -> Streng
     unheaded = _unheaded(folded)
     if BUYER_ACT.match(unheaded) or FORM_CHOICE.search(folded) or _not_a_duty(folded, unheaded):
         return None
-    if _obligations().on_the_bidder.search(folded):
+    if _obligations().on_the_bidder.search(folded) or heads_requirements(folded):
         return "mandatory"
     if (
         not in_questions_and_answers
@@ -92,6 +94,13 @@ def strength_of(sentence: str, in_questions_and_answers: bool = False) -> Streng
     ):
         return "mandatory"
     return modal_strength(folded)
+
+
+def heads_requirements(sentence: str) -> bool:
+    """True when ``sentence`` opens with a label of a list of requirements ("Minimum
+    Qualifications:"): the label alone, or an item under it ("Minimum Qualifications: Five
+    years in business")."""
+    return bool(_obligations().requirement_label.match(fold_accents(sentence)))
 
 
 def is_instruction(sentence: str) -> bool:
@@ -310,6 +319,9 @@ class Obligations:
     "Deliver a test report after each phase"): a verb of instruction opens the sentence, or
     its main clause after an introductory phrase ("If awarded, submit the certificate", "For
     each project named above, list its dates")."""
+    requirement_label: re.Pattern[str]
+    """A label heading a list of requirements ("Minimum Qualifications:", "8.1 Mandatory
+    Requirements:"), alone or run in before its first item."""
     request: re.Pattern[str]
     """An instruction put as a request ("Please describe the team's experience", "If you
     need a sign interpreter, please notify the buyer"), also where an answer quotes it ("as
@@ -360,6 +372,10 @@ def _obligations() -> Obligations:
         imperative=re.compile(
             rf"(?:^\W*(?:{verbs})|{opening}(?:{lower}))\s+(?!{NOUN_READING}\b)[a-z0-9]"
             rf"|(?:^\W*(?:{also_nouns})|{opening}(?:{also_nouns_lower}))\s+{OBJECT_OPENING}\b"
+        ),
+        requirement_label=re.compile(
+            rf"^\W*(?:\d+(?:\.\d+)*\.?\s+)?(?:{'|'.join(table['requirement_labels'])})\s*:",
+            re.IGNORECASE,
         ),
         request=re.compile(
             rf"(?:^\W*(?:\w+\W+){{0,6}}?|[:;,]\s*)please\s+(?!(?:{informational})\b)[a-z]",
