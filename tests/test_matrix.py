@@ -642,3 +642,24 @@ def test_requirements_differing_in_a_designator_are_two_rows(settings: Settings,
     rows = [r.requirement for r in requirements(KnowledgeBase.open("forms", settings))]
     assert "Form B shall be signed by an officer." in rows
     assert "Form C shall be signed by an officer." in rows
+
+
+def test_a_standard_stated_in_a_performance_standards_table_is_a_row(settings: Settings, workdir):
+    """A QASP's cells state what the work must meet without a modal ("All defects are
+    logged within one day"): under the table's column titles they are rows; a method of
+    review without a verb, the buyer's act and the same kind of sentence outside a table
+    are not."""
+    pdf = text_pdf(workdir / "qasp.pdf", [
+        "3. Performance Requirements\nThe work is checked against the table below.\n"
+        "Performance Standard(s)\nAcceptable Quality Level (AQL)\nMethod of Review\n"
+        "Defect logging\nAll defects are logged within one day.\n"
+        "Combination of manual and automated review.\nThe COR will review the logs monthly.\n"
+        "Release notes\nRelease notes are published with each version.",
+        "4. Payment\nAll invoices are paid by the county within 30 days.",
+    ])  # fmt: skip
+    assert ingest_paths([pdf], settings, "qasp").exit_code == 0
+    rows = {r.requirement: r.strength for r in requirements(KnowledgeBase.open("qasp", settings))}
+    assert rows == {
+        "All defects are logged within one day.": "mandatory",
+        "Release notes are published with each version.": "mandatory",
+    }

@@ -17,7 +17,7 @@ chunk it comes from.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache
 from typing import Any
@@ -39,6 +39,7 @@ from rfp_agents.deliverables.obligations import (
     has_modal_verb,
     heads_requirements,
     is_instruction,
+    states_a_standard,
     strength_of,
 )
 from rfp_agents.domains import classify_text
@@ -146,6 +147,8 @@ def requirements(
                     seen.also_in.append(place)
                 continue
             strength = strength_of(text, in_qa and not meta.get("in_answer"))
+            if strength is None and meta.get("in_standards_table") and states_a_standard(text):
+                strength = "mandatory"
             if strength is None:
                 continue
             row = Requirement(
@@ -187,7 +190,8 @@ def statements(kb: KnowledgeBase, source: str) -> Iterator[tuple[str, dict[str, 
     are left out."""
     open_list = OpenList()
     held: tuple[str, dict[str, Any], int] | None = None  # a numbered item, open to sub-items
-    for sentence, meta, opens_section in _outside_questions(_sentences(kb, source)):
+    read = _in_standards_tables(_outside_questions(_sentences(kb, source)))
+    for sentence, meta, opens_section in read:
         if open_list.awaits_items and (opens_section or not open_list.takes(sentence)):
             yield from _unfollowed(open_list)
         if opens_section or open_list.ends_at(sentence):
@@ -214,6 +218,36 @@ def statements(kb: KnowledgeBase, source: str) -> Iterator[tuple[str, dict[str, 
         yield held[0], held[1]
     if open_list.awaits_items:
         yield from _unfollowed(open_list)
+
+
+STANDARDS_HEADER = re.compile(
+    r"^\W*(?:performance\s+standards?(?:\s*\(s\))?|acceptable\s+quality\s+levels?(?:\s*\(aql\))?|"
+    r"aql)\W*$",
+    re.IGNORECASE,
+)
+"""A column title of a performance-standards table (a QASP's "Performance Standard(s)",
+"Acceptable Quality Level (AQL)"), a cell of its own."""
+TABLE_ENDS = re.compile(r"\b[A-Z]{4,}(?:\s+[A-Z]{2,})*\s+(?:The|A|An|All|Each)\s")
+"""A heading in capitals before the next paragraph ("… Timelines PROCEDURES The team will
+…"), glued to the table's last cell: the table is over."""
+
+
+def _in_standards_tables(sentences: Iterable[Sentence]) -> Iterator[Sentence]:
+    """The sentences, those of a performance-standards table marked ``in_standards_table``:
+    from its column titles to the end of their page (a table repeats its titles on each
+    page it runs over), a new section, or a heading in capitals."""
+    table_page = None
+    for sentence, meta, opens_section in sentences:
+        page = meta.get("page_number")
+        if opens_section or page != table_page:
+            table_page = None
+        if STANDARDS_HEADER.match(sentence):
+            table_page = page
+        elif table_page is not None and TABLE_ENDS.search(sentence):
+            table_page = None
+        if table_page is not None:
+            meta = {**meta, "in_standards_table": True}
+        yield sentence, meta, opens_section
 
 
 @dataclass(frozen=True)

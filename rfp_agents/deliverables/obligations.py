@@ -103,6 +103,29 @@ def heads_requirements(sentence: str) -> bool:
     return bool(_obligations().requirement_label.match(fold_accents(sentence)))
 
 
+def states_a_standard(sentence: str) -> bool:
+    """A cell of a performance-standards table stated as a fact ("All dependencies are
+    listed", "New versions maintain compatibility", "records will be delivered per the
+    plan"): a standard the bidder's work must meet, unless it is the buyer's act ("The COR
+    will review …") or has no verb (a method of review: "Combination of manual review and
+    automated testing")."""
+    folded = fold_accents(sentence)
+    if binds_the_buyer(folded) or is_question(folded) or ILLUSTRATION.match(folded):
+        return False
+    return bool(FINITE_VERB.search(folded) or STANDARD_VERB.search(folded))
+
+
+ILLUSTRATION = re.compile(
+    r"^\W*(?:examples?|e\.g\.|for example|for instance|note)\b", re.IGNORECASE
+)
+"""A cell that illustrates or comments ("Examples: a customer is unable to …")."""
+
+
+STANDARD_VERB = re.compile(r"\b(?:maintain|meet|exceed|remain|conform|comply)s?\b")
+"""A present-tense verb of a standard whose subject is plural ("versions maintain …"), in
+lower case as inside a sentence ("Meet" opens a cell title or an instruction)."""
+
+
 def is_instruction(sentence: str) -> bool:
     """An instruction in the imperative or put as a request ("Specifically explain the
     points below in your bid:", "Please list …"): a complete sentence, whoever it is to."""
