@@ -201,6 +201,8 @@ def test_the_same_requirement_in_two_documents_is_one_row_citing_both(settings: 
         ("Please list every subcontractor and its share of the work.", "mandatory"),
         ("Two examples should be sent, as the RFQ states: Please provide two examples.",
          "mandatory"),
+        # bidders in the plural opening the sentence, as the subject of "will"
+        ("Offerors will send two signed copies of the form.", "mandatory"),
         # the month is no modal verb
         ("3.1 Privacy and Records Rules (Revised May 6, 2015):", None),
         # an item under a label of requirements is one, though it has no verb

@@ -264,11 +264,13 @@ ACTIVE_WILL = r"\s+will\s+(?!(?:also\s+)?(?:be|not|receive|have|need)\b)\w+"
 BIDDER_WILL = re.compile(
     rf"\b(?:the|each|every|all|any|a|an)\s+(?:successful\s+|selected\s+|awarded\s+)?"
     rf"(?:{BIDDER})s?(?:'s)?(?:\s+(?:team|staff|personnel|employees))?{ACTIVE_WILL}"
+    rf"|^\W*(?:{BIDDER})s{ACTIVE_WILL}"
     rf"|^\W*(?:[\w ]{{1,40}}:\s+)?(?:the|each|every|a|an|your)\s+{PROPOSAL_PART}s?{ACTIVE_WILL}"
     rf"|\b(?:will|shall|must){ALSO}\s+be\s+\w+ed\s+by\s+the\s+(?:{BIDDER})",
     re.IGNORECASE,
 )
-"""The bidder (or its team, or its proposal opening the sentence) as the subject of "will" +
+"""The bidder (or its team, bidders in the plural opening the sentence: "Offerors will
+submit …", or its proposal opening the sentence) as the subject of "will" +
 an active verb, or as the agent of a passive ("outages will be handled by the
 Vendor"): a commitment the buyer holds it to (not "the contractor will be paid", "will
 receive", "will not have access", "the proposal will be evaluated")."""
