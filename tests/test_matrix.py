@@ -203,6 +203,11 @@ def test_the_same_requirement_in_two_documents_is_one_row_citing_both(settings: 
          "mandatory"),
         # bidders in the plural opening the sentence, as the subject of "will"
         ("Offerors will send two signed copies of the form.", "mandatory"),
+        # a deadline the bidder meets, put without a modal; not one still to be set, nor
+        # the buyer's payment
+        ("Technical proposals are due on 5 June 2026 at noon.", "mandatory"),
+        ("Questions due: TBD", None),
+        ("Payment is due within 30 days of the invoice.", None),
         # the month is no modal verb
         ("3.1 Privacy and Records Rules (Revised May 6, 2015):", None),
         # an item under a label of requirements is one, though it has no verb

@@ -198,6 +198,8 @@ def modal_strength(folded: str) -> Strength | None:
 def _verb_strength(folded: str) -> Strength | None:
     if _obliges(folded) or BIDDER_WILL.search(folded) or _is_required(folded):
         return "mandatory"
+    if DEADLINE.search(folded):
+        return "mandatory"
     return "advisory" if ADVISORY.search(folded) else None
 
 
@@ -260,6 +262,14 @@ BIDDER = (
 
 PROPOSAL_PART = r"(?:cover\s+)?(?:letter|proposal|quote|quotation|response|submission|offer|bid)"
 """The bidder's own document, what it "will" contain being what the bidder must put in it."""
+DEADLINE = re.compile(
+    rf"^\W*(?:[\w-]+\s+){{0,3}}?(?:{PROPOSAL_PART}|questions|inquiries)s?\s+(?:are\s+|is\s+)?due\b"
+    r"\s*(?::|by|on|before|no later than|at)(?=[^.;]{0,40}\d)",
+    re.IGNORECASE,
+)
+"""A deadline the bidder meets ("Proposals due: May 4, 2026, 3:00 p.m.", "Written questions
+are due by …"): a date, put without a modal, by which the bidder must submit. A date
+"TBD" is none yet."""
 ACTIVE_WILL = r"\s+will\s+(?!(?:also\s+)?(?:be|not|receive|have|need)\b)\w+"
 BIDDER_WILL = re.compile(
     rf"\b(?:the|each|every|all|any|a|an)\s+(?:successful\s+|selected\s+|awarded\s+)?"
