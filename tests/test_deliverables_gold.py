@@ -92,3 +92,23 @@ def test_a_section_gold_scores_only_the_rows_of_its_pages(tmp_path):
     gold_file.write_text(outside + "\n")
     with pytest.raises(UsageError, match="outside the listed pages"):
         load_gold_requirements(gold_file)
+
+
+def test_a_requirement_stated_again_in_the_section_is_found_on_its_page(tmp_path):
+    """The matrix keeps one row for a requirement a document states twice (p. 2, again on
+    p. 9, ``also_in``): a gold list of pages 8-9 finds it there, on the right page."""
+    from rfp_agents.deliverables.matrix import Requirement
+    from rfp_agents.evaluation.matrix_quality import score_matrices
+
+    gold_file = tmp_path / "gold.jsonl"
+    gold_file.write_text(
+        '{"file": "long.pdf", "set": "holdout", "pages": [8, 9], "page": 9,'
+        ' "quote": "The vendor shall keep a field office open"}\n'
+    )
+    row = Requirement(
+        id="R-0001", requirement="The vendor shall keep a field office open.",
+        strength="mandatory", domain="general", topic="other", file="long.pdf", page=2,
+        chunk_id="c", also_in=["other.pdf p. 9", "long.pdf p. 9"],
+    )  # fmt: skip
+    [score] = score_matrices(load_gold_requirements(gold_file), lambda _file: [row])
+    assert (score.recall, score.precision, score.page_accuracy) == (1.0, 1.0, 1.0)

@@ -670,3 +670,18 @@ def test_a_standard_stated_in_a_performance_standards_table_is_a_row(settings: S
         "All defects are logged within one day.": "mandatory",
         "Release notes are published with each version.": "mandatory",
     }
+
+
+def test_a_requirement_a_document_states_twice_is_one_row_citing_both_pages(
+    settings: Settings, workdir
+):
+    said = "The vendor shall keep a field office open during the works."
+    pdf = text_pdf(workdir / "twice.pdf", [
+        f"1. Scope\n{said}", "2. Schedule\nThe works last a year.", f"3. Site\n{said}",
+    ])  # fmt: skip
+    assert ingest_paths([pdf], settings, "twice").exit_code == 0
+    rows = requirements(KnowledgeBase.open("twice", settings))
+    [office] = [r for r in rows if "field office" in r.requirement]
+    assert (office.page, office.also_in, office.pages_in("twice.pdf")) == (
+        1, ["twice.pdf p. 3"], [1, 3]
+    )  # fmt: skip

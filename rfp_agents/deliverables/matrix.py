@@ -96,6 +96,19 @@ class Requirement(BaseModel):
     response: str = ""
     owner: str = ""
 
+    def pages_in(self, file: str) -> list[int]:
+        """Every page of ``file`` the requirement is stated on: its own, then ``also_in``'s."""
+        own = [self.page] if self.file == file else []
+        return own + [
+            int(found.group(1))
+            for place in self.also_in
+            if place.startswith(f"{file} p. ") and (found := PLACE_PAGE.search(place))
+        ]
+
+
+PLACE_PAGE = re.compile(r" p\. (\d+)$")
+"""The page of an ``also_in`` place ("rfp.pdf p. 4")."""
+
 
 def topic_of(sentence: str) -> str:
     """The topic whose words the sentence holds most (``vocabulary/topics.toml``), or
@@ -142,8 +155,10 @@ def requirements(
             key = _wording(text)
             seen = first.get(key)
             if seen is not None:
+                # stated again, in another document or on another page of this one
                 place = f"{meta['source']} p. {meta['page_number']}"
-                if seen.file != meta["source"] and place not in seen.also_in:
+                elsewhere = (seen.file, seen.page) != (meta["source"], meta["page_number"])
+                if elsewhere and place not in seen.also_in:
                     seen.also_in.append(place)
                 continue
             strength = strength_of(text, in_qa and not meta.get("in_answer"))

@@ -91,7 +91,8 @@ def score_matrices(
         rows = [
             r
             for r in rows_of(file)
-            if r.strength == "mandatory" and any(a <= r.page <= b for a, b in sections)
+            if r.strength == "mandatory"
+            and any(a <= page <= b for page in r.pages_in(file) for a, b in sections)
         ]
         matched = {i: _row_holding(g.quote, rows) for i, g in enumerate(wanted)}
         found = {i: row for i, row in matched.items() if row is not None}
@@ -106,7 +107,8 @@ def score_matrices(
                 recall=round(len(found) / len(wanted), 3),
                 precision=round(len(true_rows) / len(rows), 3) if rows else 0.0,
                 page_accuracy=round(
-                    sum(row.page == wanted[i].page for i, row in found.items()) / len(found), 3
+                    sum(wanted[i].page in row.pages_in(file) for i, row in found.items())
+                    / len(found), 3
                 ) if found else 0.0,
                 missed=[wanted[i].quote for i in matched if i not in found],
                 extra=[r.requirement for r in rows if r not in true_rows],
