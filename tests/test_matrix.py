@@ -208,6 +208,12 @@ def test_the_same_requirement_in_two_documents_is_one_row_citing_both(settings: 
         ("Technical proposals are due on 5 June 2026 at noon.", "mandatory"),
         ("Questions due: TBD", None),
         ("Payment is due within 30 days of the invoice.", None),
+        # an office named by its acronym is the buyer's; a business associate is the bidder
+        ("The PMO will be responsible for hosting the kickoff.", None),
+        ("BA is responsible for reporting any breach within ten days.", "mandatory"),
+        ("The vendor is generally expected to attend site meetings.", "mandatory"),
+        # a "required to" that only says which staff are meant
+        ("Staff who are required to hold a badge will be issued one at the gate.", None),
         # the month is no modal verb
         ("3.1 Privacy and Records Rules (Revised May 6, 2015):", None),
         # an item under a label of requirements is one, though it has no verb

@@ -30,7 +30,10 @@ from rfp_agents.vocabulary import load_vocabulary_file
 
 Strength = Literal["mandatory", "advisory"]
 
-ALSO = r"(?: (?:also|further|additionally|likewise|then|still|always|solely|fully|jointly))?"
+ALSO = (
+    r"(?: (?:also|further|additionally|likewise|then|still|always|solely|fully|jointly|"
+    r"generally|normally|typically|usually))?"
+)
 """An adverb between the verbs of an obligation ("will also be expected to", "is solely
 responsible for")."""
 BE_VERB = rf"(?:is|are|will{ALSO} be|shall{ALSO} be){ALSO}"
@@ -209,12 +212,20 @@ CONDITION = re.compile(r"\b(?:if|unless|when|whether)\b", re.IGNORECASE)
 
 def _obliges(folded: str) -> bool:
     """A verb of obligation (``MANDATORY``), unless it is only a "required to" inside a
-    condition ("If travel is required to complete the work, expenses will be negotiated")."""
+    condition ("If travel is required to complete the work, expenses will be negotiated")
+    or a relative clause ("Staff that are required to …")."""
     for found in MANDATORY.finditer(folded):
         clause = re.split(r"[,;:]", folded[: found.start()])[-1]
-        if not REQUIRED_TO.fullmatch(found.group(0)) or not CONDITION.search(clause):
+        if not REQUIRED_TO.fullmatch(found.group(0)):
+            return True
+        if not CONDITION.search(clause) and not RELATIVE_PRONOUN.search(clause):
             return True
     return False
+
+
+RELATIVE_PRONOUN = re.compile(r"\b(?:that|who|which)\s*$", re.IGNORECASE)
+"""A "required to" in a relative clause only says which people are meant ("Staff who are
+required to hold a badge will be issued one"): the sentence's own verb decides."""
 
 
 IS_REQUIRED = re.compile(r"\b(?:is|are) required\b(?!\s+to\b)", re.IGNORECASE)
@@ -270,7 +281,7 @@ DEADLINE = re.compile(
 """A deadline the bidder meets ("Proposals due: May 4, 2026, 3:00 p.m.", "Written questions
 are due by …"): a date, put without a modal, by which the bidder must submit. A date
 "TBD" is none yet."""
-ACTIVE_WILL = r"\s+will\s+(?!(?:also\s+)?(?:be|not|receive|have|need)\b)\w+"
+ACTIVE_WILL = r"\s+will\s+(?!(?:also\s+)?(?:be|not|receive|have|need(?!\s+to\b))\b)\w+"
 BIDDER_WILL = re.compile(
     rf"\b(?:the|each|every|all|any|a|an)\s+(?:successful\s+|selected\s+|awarded\s+)?"
     rf"(?:{BIDDER})s?(?:'s)?(?:\s+(?:team|staff|personnel|employees))?{ACTIVE_WILL}"
@@ -429,10 +440,22 @@ def binds_the_buyer(sentence: str) -> bool:
     sentence then puts on the bidder ("…, and the contractor will be expected to provide …")
     keeps it a requirement."""
     unlabelled = ITEM_MARKER.sub("", CLAUSE_NUMBER.sub("", ANSWER_START.sub("", sentence)))
+    if OFFICE_RESPONSIBLE.match(unlabelled):
+        return True
     found = _buyer_subject().match(LEADING_HEADING.sub("", unlabelled))
     if not found or PASSIVE_NOTICE.match(unlabelled, found.end()):
         return False
     return not BIDDER_OBLIGED.search(unlabelled, found.end())
+
+
+OFFICE_RESPONSIBLE = re.compile(
+    rf"^\W*(?:the\s+)?(?-i:(?!(?:CTA|JV|BA)\b)[A-Z]{{2,6}})\s+{BE_VERB}\s+responsible\s+for\b",
+    re.IGNORECASE,
+)
+"""An office named by its acronym as the one responsible ("OFA will be responsible for
+creating the repository", "The PMO is responsible for …"): the buyer's side; a solicitation
+names the bidder by role ("the Contractor"), or as a team arrangement, a joint venture or,
+in a HIPAA business associate agreement, the business associate (CTA, JV, BA)."""
 
 
 PASSIVE_NOTICE = re.compile(
