@@ -234,3 +234,13 @@ def test_a_missing_apertium_pair_is_named_with_the_install_line():
     with pytest.raises(translation.TranslationUnavailable) as missing:
         translation.translator(mode="eng-xxx")
     assert "'eng-xxx'" in str(missing.value) and translation.INSTALL_HINT in str(missing.value)
+
+
+def test_the_clause_holding_the_translated_terms_ranks_first(spanish_kb: Settings):
+    """The Spanish searches of an English question find much the same passages; the one
+    that holds the translated terms (contraparte, responsable) ranks first, not the one
+    most of them found (a clause of the other tender, before)."""
+    question = "Which unit is named as the counterpart responsible for the contract?"
+    out = RetrievalPipeline(ContextRetriever(spanish_kb)).run(question, ["pliegos"], top_k=5)
+    first = out.results[0]
+    assert (first.source_file, first.page_number) == (PLIEGO.name, 10)

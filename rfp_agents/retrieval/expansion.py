@@ -87,6 +87,8 @@ class Expansion:
 
     queries: list[ExpandedQuery]
     ranking_text: str
+    translated: bool = False
+    """True when ``ranking_text`` is the question's Spanish, not the question."""
 
 
 def plan_queries(question: str, domain: str | None, limit: int, languages: set[str]) -> Expansion:
@@ -106,7 +108,7 @@ def plan_queries(question: str, domain: str | None, limit: int, languages: set[s
         return Expansion(_unique([*queries, *spanish]), question)
     ranking_text = " ".join(q.text for q in spanish)
     combined = _combined(translation, glossary)
-    return Expansion(_unique([translation, *combined, *spanish]), ranking_text)
+    return Expansion(_unique([translation, *combined, *spanish]), ranking_text, translated=True)
 
 
 def _combined(translation: ExpandedQuery, glossary: ExpandedQuery | None) -> list[ExpandedQuery]:

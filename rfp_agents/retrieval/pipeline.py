@@ -31,7 +31,12 @@ from rfp_agents.retrieval.diagnostics import (
     SearchRecord,
 )
 from rfp_agents.retrieval.expansion import plan_queries
-from rfp_agents.retrieval.rerank import Candidate, rerank
+from rfp_agents.retrieval.rerank import (
+    COVERAGE_BOOST,
+    CROSS_LANGUAGE_COVERAGE_BOOST,
+    Candidate,
+    rerank,
+)
 from rfp_agents.retrieval.selection import select_context
 from rfp_agents.retrieval.subjects import (
     Subject,
@@ -126,7 +131,10 @@ class RetrievalPipeline:
             cand.fused_score = round(fused.get("\x1f".join(key), 0.0) / best, 4)
         fused_order = sorted(candidates.values(), key=lambda c: c.fused_score, reverse=True)
         subject_docs = [d for s in subjects for d in s.documents]
-        ranked = rerank(fused_order, expansion.ranking_text, named or subject_docs, domain)
+        boost = CROSS_LANGUAGE_COVERAGE_BOOST if expansion.translated else COVERAGE_BOOST
+        ranked = rerank(
+            fused_order, expansion.ranking_text, named or subject_docs, domain, coverage_boost=boost
+        )
         must = _best_per_subject(ranked, subjects)
         selected, dropped = select_context(
             ranked, top_k, self.settings.context_budget_characters, score_threshold, must

@@ -25,6 +25,11 @@ NUMBER_BOOST = 0.1
 SUBJECT_BOOST = 0.1
 CATEGORY_BOOST = 0.05
 COVERAGE_BOOST = 0.3
+CROSS_LANGUAGE_COVERAGE_BOOST = 0.8
+"""The coverage boost when the passages are weighed against the question's translation
+(an English question on Spanish tenders, ``expansion.Expansion.ranking_text``). Its several
+Spanish searches find much the same passages, so the fused score mostly counts how many of
+them found one; which passage holds the translated terms is the better evidence."""
 
 
 @dataclass
@@ -60,6 +65,7 @@ def rerank(
     question: str,
     named_documents: Sequence[str] = (),
     domain: str | None = None,
+    coverage_boost: float = COVERAGE_BOOST,
 ) -> list[Candidate]:
     """Score each candidate (fused score plus recorded boosts), best first."""
     exact = exact_terms(question)
@@ -89,7 +95,7 @@ def rerank(
             c.reasons.append(f"category {domain} +{CATEGORY_BOOST}")
         if weights:
             coverage = weighted_overlap(weights, c.content)
-            c.score += COVERAGE_BOOST * coverage
-            c.reasons.append(f"coverage {coverage:.2f} +{COVERAGE_BOOST * coverage:.3f}")
+            c.score += coverage_boost * coverage
+            c.reasons.append(f"coverage {coverage:.2f} +{coverage_boost * coverage:.3f}")
         c.score = round(c.score, 4)
     return sorted(candidates, key=lambda c: c.score, reverse=True)
