@@ -214,6 +214,13 @@ def test_the_same_requirement_in_two_documents_is_one_row_citing_both(settings: 
         ("The vendor is generally expected to attend site meetings.", "mandatory"),
         # a "required to" that only says which staff are meant
         ("Staff who are required to hold a badge will be issued one at the gate.", None),
+        # a bidder that agrees not to, or agrees after a phrase set off by commas; "nor may"
+        ("The vendor agrees not to resell the licences it is granted.", "mandatory"),
+        ("The vendor, for two years after the last payment, agrees to keep all records.",
+         "mandatory"),
+        ("No extra claim will be allowed, nor may the vendor start work not yet ordered.",
+         "mandatory"),
+        ("The State agrees to pay the invoice.", None),
         # the month is no modal verb
         ("3.1 Privacy and Records Rules (Revised May 6, 2015):", None),
         # an item under a label of requirements is one, though it has no verb
