@@ -221,6 +221,9 @@ def test_the_same_requirement_in_two_documents_is_one_row_citing_both(settings: 
         ("No extra claim will be allowed, nor may the vendor start work not yet ordered.",
          "mandatory"),
         ("The State agrees to pay the invoice.", None),
+        # a prohibition put as "will not be permitted to"; "not be able to" is a fact
+        ("The vendor will not be permitted to subcontract the help desk.", "mandatory"),
+        ("The vendor will not be able to see the old system.", None),
         # the month is no modal verb
         ("3.1 Privacy and Records Rules (Revised May 6, 2015):", None),
         # an item under a label of requirements is one, though it has no verb
