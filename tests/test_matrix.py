@@ -221,6 +221,9 @@ def test_the_same_requirement_in_two_documents_is_one_row_citing_both(settings: 
         ("No extra claim will be allowed, nor may the vendor start work not yet ordered.",
          "mandatory"),
         ("The State agrees to pay the invoice.", None),
+        # what the buyer requires, the bidder provides; not where it only describes
+        ("The County requires a performance bond of 10% of the contract price.", "mandatory"),
+        ("The work the State requires is described below.", None),
         # a prohibition put as "will not be permitted to"; "not be able to" is a fact
         ("The vendor will not be permitted to subcontract the help desk.", "mandatory"),
         ("The vendor will not be able to see the old system.", None),

@@ -90,6 +90,8 @@ def strength_of(sentence: str, in_questions_and_answers: bool = False) -> Streng
         return None
     if _obligations().on_the_bidder.search(folded) or heads_requirements(folded):
         return "mandatory"
+    if _buyer_requires().search(folded):
+        return "mandatory"
     if (
         not in_questions_and_answers
         and _instructs(folded, unheaded)
@@ -489,6 +491,21 @@ def _buyer_subject() -> re.Pattern[str]:
         rf"(?:(?!\b(?:{BIDDER})s?\b)[^.;:]){{0,80}}?"
         rf"\b(?:shall|will|must|may|should|debera|podra|se reserva|"
         rf"{BE_VERB} (?:responsible for|required to|expected to))\b",
+        re.IGNORECASE,
+    )
+
+
+@cache
+def _buyer_requires() -> re.Pattern[str]:
+    """The buyer requiring a thing of the bidder ("The County requires a performance bond",
+    "the government will require discounts on all services offered"): what it requires, the
+    bidder must provide. The buyer opens the sentence or a clause after a comma; "the work
+    the State requires" only describes."""
+    roles = sorted(load_vocabulary_file("parties.toml")["buyer"], key=len, reverse=True)
+    names = "|".join(re.escape(fold_accents(r)).replace("\\ ", r"\s+") for r in roles)
+    return re.compile(
+        rf"(?:^\W*|[,;]\s+)(?:the\s+)?(?:{names})s?{ALSO}\s+"
+        r"(?:requires|will\s+require|shall\s+require)\b",
         re.IGNORECASE,
     )
 
