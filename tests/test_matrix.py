@@ -221,6 +221,8 @@ def test_the_same_requirement_in_two_documents_is_one_row_citing_both(settings: 
         ("No extra claim will be allowed, nor may the vendor start work not yet ordered.",
          "mandatory"),
         ("The State agrees to pay the invoice.", None),
+        # a measure in the buyer's own promise is no standard the bidder meets
+        ("The State agrees to pay within 30 days.", None),
         # what the buyer requires, the bidder provides; not where it only describes
         ("The County requires a performance bond of 10% of the contract price.", "mandatory"),
         ("The work the State requires is described below.", None),

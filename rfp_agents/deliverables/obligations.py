@@ -195,7 +195,7 @@ def modal_strength(folded: str) -> Strength | None:
     and a figure, no verb of its own: a cell of an acceptable-quality-level table) are
     mandatory."""
     strength = _verb_strength(folded)
-    if strength is None and _is_performance_standard(folded):
+    if strength is None and _is_performance_standard(folded) and not _buyer_opens(folded):
         return "mandatory"
     return strength
 
@@ -482,9 +482,15 @@ CLAUSE_NUMBER = re.compile(r"^\W*\d+(?:\.\d+)+\.?\s+")
 
 
 @cache
-def _buyer_subject() -> re.Pattern[str]:
+def _buyer_names() -> str:
+    """The buyer's roles (``vocabulary/parties.toml``) as one alternation, longest first."""
     roles = sorted(load_vocabulary_file("parties.toml")["buyer"], key=len, reverse=True)
-    names = "|".join(re.escape(fold_accents(r)).replace("\\ ", r"\s+") for r in roles)
+    return "|".join(re.escape(fold_accents(r)).replace("\\ ", r"\s+") for r in roles)
+
+
+@cache
+def _buyer_subject() -> re.Pattern[str]:
+    names = _buyer_names()
     return re.compile(
         rf"^\W*(?:{INTRODUCTORY_PHRASE}(?:then\s+)?)?(?:(?:the|el|la|los|las)\s+)?"
         rf"(?:{names})s?\b(?:'s)?"
@@ -495,14 +501,25 @@ def _buyer_subject() -> re.Pattern[str]:
     )
 
 
+def _buyer_opens(folded: str) -> bool:
+    """The buyer as the subject opening the sentence, whatever its verb ("The State agrees to
+    pay within 30 days"): a measure in it is the buyer's promise, not the bidder's standard."""
+    return bool(_buyer_named_first().match(folded))
+
+
+@cache
+def _buyer_named_first() -> re.Pattern[str]:
+    names = _buyer_names()
+    return re.compile(rf"^\W*(?:the\s+)?(?:{names})s?\s+(?!of\b)[a-z]+", re.IGNORECASE)
+
+
 @cache
 def _buyer_requires() -> re.Pattern[str]:
     """The buyer requiring a thing of the bidder ("The County requires a performance bond",
     "the government will require discounts on all services offered"): what it requires, the
     bidder must provide. The buyer opens the sentence or a clause after a comma; "the work
     the State requires" only describes."""
-    roles = sorted(load_vocabulary_file("parties.toml")["buyer"], key=len, reverse=True)
-    names = "|".join(re.escape(fold_accents(r)).replace("\\ ", r"\s+") for r in roles)
+    names = _buyer_names()
     return re.compile(
         rf"(?:^\W*|[,;]\s+)(?:the\s+)?(?:{names})s?{ALSO}\s+"
         r"(?:requires|will\s+require|shall\s+require)\b",
