@@ -221,6 +221,9 @@ def test_the_same_requirement_in_two_documents_is_one_row_citing_both(settings: 
         ("No extra claim will be allowed, nor may the vendor start work not yet ordered.",
          "mandatory"),
         ("The State agrees to pay the invoice.", None),
+        # the official at the head of the buyer's body is the buyer
+        ("If asked, the head of the purchasing agency shall consult the Attorney General.", None),
+        ("The Director of the Department will approve each plan.", None),
         # a measure in the buyer's own promise is no standard the bidder meets
         ("The State agrees to pay within 30 days.", None),
         # what the buyer requires, the bidder provides; not where it only describes

@@ -488,12 +488,17 @@ def _buyer_names() -> str:
     return "|".join(re.escape(fold_accents(r)).replace("\\ ", r"\s+") for r in roles)
 
 
+HEAD_OF = r"(?:head|director|chief|secretary|administrator)\s+of\s+(?:the\s+)?(?:[\w-]+\s+)?"
+"""The official at the head of a buyer's body ("the head of the purchasing agency shall
+consult …", "the Director of the Department will …"): the buyer too."""
+
+
 @cache
 def _buyer_subject() -> re.Pattern[str]:
     names = _buyer_names()
     return re.compile(
         rf"^\W*(?:{INTRODUCTORY_PHRASE}(?:then\s+)?)?(?:(?:the|el|la|los|las)\s+)?"
-        rf"(?:{names})s?\b(?:'s)?"
+        rf"(?:{HEAD_OF})?(?:{names})s?\b(?:'s)?"
         rf"(?:(?!\b(?:{BIDDER})s?\b)[^.;:]){{0,80}}?"
         rf"\b(?:shall|will|must|may|should|debera|podra|se reserva|"
         rf"{BE_VERB} (?:responsible for|required to|expected to))\b",
