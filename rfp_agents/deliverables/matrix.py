@@ -39,7 +39,6 @@ from rfp_agents.deliverables.obligations import (
     has_modal_verb,
     heads_requirements,
     is_instruction,
-    states_a_standard,
     strength_of,
 )
 from rfp_agents.domains import classify_text
@@ -161,9 +160,11 @@ def requirements(
                 if elsewhere and place not in seen.also_in:
                     seen.also_in.append(place)
                 continue
-            strength = strength_of(text, in_qa and not meta.get("in_answer"))
-            if strength is None and meta.get("in_standards_table") and states_a_standard(text):
-                strength = "mandatory"
+            strength = strength_of(
+                text,
+                in_questions_and_answers=in_qa and not meta.get("in_answer"),
+                in_standards_table=bool(meta.get("in_standards_table")),
+            )
             if strength is None:
                 continue
             row = Requirement(

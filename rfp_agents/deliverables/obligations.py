@@ -78,17 +78,28 @@ FINITE_VERB = re.compile(
 )
 
 
-def strength_of(sentence: str, in_questions_and_answers: bool = False) -> Strength | None:
+def strength_of(
+    sentence: str, in_questions_and_answers: bool = False, in_standards_table: bool = False
+) -> Strength | None:
     """``mandatory``, ``advisory`` or None (a statement of information, or of what the
     buyer will do: ``binds_the_buyer``). In a Q&A a request ("Please provide …") may be the
-    vendor's, so it is no requirement there."""
+    vendor's, so it is no requirement there. In a performance-standards table a cell stated
+    as a fact is a standard the bidder meets (``_states_a_standard``)."""
     folded = fold_accents(sentence)
+    strength = _strength(folded, in_questions_and_answers)
+    if strength is None and in_standards_table and _states_a_standard(folded):
+        return "mandatory"
+    return strength
+
+
+def _strength(folded: str, in_questions_and_answers: bool) -> Strength | None:
     if binds_the_buyer(folded) or is_question(folded) or DESCRIBES_THE_DOCUMENT.match(folded):
         return None
     unheaded = _unheaded(folded)
     if BUYER_ACT.match(unheaded) or FORM_CHOICE.search(folded) or _not_a_duty(folded, unheaded):
         return None
-    if _obligations().on_the_bidder.search(folded) or heads_requirements(folded):
+    obligations = _obligations()
+    if obligations.on_the_bidder.search(folded) or obligations.requirement_label.match(folded):
         return "mandatory"
     if _buyer_requires().search(folded):
         return "mandatory"
@@ -108,13 +119,12 @@ def heads_requirements(sentence: str) -> bool:
     return bool(_obligations().requirement_label.match(fold_accents(sentence)))
 
 
-def states_a_standard(sentence: str) -> bool:
+def _states_a_standard(folded: str) -> bool:
     """A cell of a performance-standards table stated as a fact ("All dependencies are
     listed", "New versions maintain compatibility", "records will be delivered per the
     plan"): a standard the bidder's work must meet, unless it is the buyer's act ("The COR
     will review …") or has no verb (a method of review: "Combination of manual review and
     automated testing")."""
-    folded = fold_accents(sentence)
     if binds_the_buyer(folded) or is_question(folded) or ILLUSTRATION.match(folded):
         return False
     return bool(FINITE_VERB.search(folded) or STANDARD_VERB.search(folded))

@@ -11,6 +11,7 @@ helps BM25 and keeps the embedding from drifting on filler words).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 from rfp_agents.text import content_terms, detect_language, raw_terms
 from rfp_agents.translation import to_spanish
@@ -61,7 +62,7 @@ def glossary_entries(terms: list[str]) -> list[tuple[str, ...]]:
     phrase first, then its words ("successful bidder" is *adjudicatario*, and a bidder is
     still *licitador*: a clause may name either)."""
     glossary = vocabulary().spanish
-    longest = max(map(len, glossary), default=1)
+    longest = _longest_glossary_key()
     found = [
         key
         for at in range(len(terms))
@@ -69,6 +70,12 @@ def glossary_entries(terms: list[str]) -> list[tuple[str, ...]]:
         if (key := tuple(terms[at : at + size])) in glossary
     ]
     return list(dict.fromkeys(found))
+
+
+@cache
+def _longest_glossary_key() -> int:
+    """The words in the glossary's longest phrase, counted once per process."""
+    return max(map(len, vocabulary().spanish), default=1)
 
 
 def translated(question: str) -> ExpandedQuery | None:
