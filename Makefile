@@ -94,15 +94,19 @@ bench: $(VENV)/.dev
 EVAL_HOME ?= $(CURDIR)/.rfp-eval
 RFPS ?= ../shared/data/rfps
 HOLDOUT ?= ../shared/data/rfps-holdout
-# The held-out gold set covers the English documents; the Spanish tenders are left out.
-HOLDOUT_EN = $(filter-out $(HOLDOUT)/jaen-% $(HOLDOUT)/buenos-aires-%,$(wildcard $(HOLDOUT)/*.pdf))
+# The held-out question and brief sets cover the English documents; the Spanish tenders have
+# a knowledge base of their own (multilingual embedding) for the matrix's Spanish gold.
+HOLDOUT_ES = $(filter $(HOLDOUT)/jaen-% $(HOLDOUT)/buenos-aires-%,$(wildcard $(HOLDOUT)/*.pdf))
+HOLDOUT_EN = $(filter-out $(HOLDOUT_ES),$(wildcard $(HOLDOUT)/*.pdf))
 eval: $(VENV)/.dev $(APERTIUM_PAIR)
 	RFP_HOME=$(EVAL_HOME) $(BIN)/rfp ingest $(RFPS) --kb rfps
 	RFP_HOME=$(EVAL_HOME) $(BIN)/rfp ingest $(HOLDOUT_EN) --kb holdout
+	RFP_HOME=$(EVAL_HOME) $(BIN)/rfp ingest $(HOLDOUT_ES) --kb holdout-es --embedding multilingual
 	RFP_HOME=$(EVAL_HOME) $(BIN)/rfp eval eval/questions.jsonl eval/holdout-questions.jsonl \
 	  --kb rfps --kb holdout --pdfs $(RFPS) --pdfs $(HOLDOUT)
 	RFP_HOME=$(EVAL_HOME) $(BIN)/rfp eval-brief eval/brief-gold.jsonl --kb rfps --kb holdout
-	RFP_HOME=$(EVAL_HOME) $(BIN)/rfp eval-matrix eval/matrix-gold.jsonl --kb rfps --kb holdout
+	RFP_HOME=$(EVAL_HOME) $(BIN)/rfp eval-matrix eval/matrix-gold.jsonl \
+	  --kb rfps --kb holdout --kb holdout-es
 
 ## sample: regenerate data/sample_rfp.pdf from data/sample_rfp.md.
 sample: $(VENV)/.dev

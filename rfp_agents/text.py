@@ -39,22 +39,34 @@ _SPANISH_STOP_WORDS_TEXT = """
 STOP_WORDS = frozenset(_STOP_WORDS_TEXT.split()) | frozenset(_SPANISH_STOP_WORDS_TEXT.split())
 
 _TERM = re.compile(r"\$?\d[\d,.\-/%]*\d%?|\$?\d%?|[a-z][a-z0-9]*(?:[-.][a-z0-9]+)*", re.IGNORECASE)
-_SENTENCE_END = re.compile(
-    r"(?:(?<=[.!;])|(?<=[.!;][”\"’)]))(?<!\b[ap]\.m\.)(?<!\bNo\.)(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\bU\.S\.)(?<!\bvs\.)"
-    r"(?<!\b[Rr]ef\.)(?<!\b[Cc]f\.)(?<!\b[Ss]ec\.)(?<!\b[Pp]ara\.)(?<!\bp\.)(?<!\bpp\.)(?<!\b[Aa]rt\.)"
-    r"\s+(?=[A-Z0-9(\"'“•\-¿¡ÁÉÍÓÚÑ])"  # a sentence end (or a quoted one: '.” Then'),
-    # not after "p.m.", "No.", "e.g." nor a reference's abbreviation ("ref. Section 2",
-    # "cf.", "Sec.", "para.", "p.", "pp.", "Art.")
-    r"|(?<=\?)\s+"  # a question ends wherever the next sentence starts
-    r"|(?<=:)[ \t]*\n\s*"  # a lead-in ends its line ("…the following terms:")
-    r"|\s*[•▪●○■◦]\s*"  # a bullet glyph, wherever the text layer put it
-    r"|\n\s*(?:[\-*]|\d+[.)]|\(?(?:[a-z]|[ivx]{2,4})[.)])\s+"  # a list item at a line start
-    # ("b) ...", "(iii) ..."; not "(30) days", a figure written out before it wrapped)
-    r"|(?:(?<=;\sand)|(?<=;\sor))\s+(?=\(\d{1,2}\)\s)"  # the last item after "; and" ("(6) …")
-    r"|(?<=:)\s+(?=\((?:1|a|i)\)\s)"  # a list run in after its lead-in ("…: (1) pay …")
-    r"|\n\s*(?=\d+(?:\.\d+)+\.?\s+[A-Z])"  # a numbered clause ("2.12.1 The ...") kept whole
-    r"|\n{2,}"
-)
+LIST_ITEM_MARK = r"(?:[\-*]|\d+[.)]|\(?(?:[a-z]|[ivx]{2,4})[.)])"
+"""A list item's marker at a line start ("- ", "3. ", "b) ", "(iii) "; not "(30) days", a
+figure written out before it wrapped)."""
+
+
+def _sentence_end(list_item: str) -> re.Pattern[str]:
+    """Where a sentence or a list item ends; ``list_item`` is the pattern of a line-start
+    list item's break (the marker taken away, or kept with the item)."""
+    return re.compile(
+        r"(?:(?<=[.!;])|(?<=[.!;][”\"’)]))(?<!\b[ap]\.m\.)(?<!\bNo\.)(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\bU\.S\.)(?<!\bvs\.)"
+        r"(?<!\b[Rr]ef\.)(?<!\b[Cc]f\.)(?<!\b[Ss]ec\.)(?<!\b[Pp]ara\.)(?<!\bp\.)(?<!\bpp\.)(?<!\b[Aa]rt\.)"
+        r"\s+(?=[A-Z0-9(\"'“•\-¿¡ÁÉÍÓÚÑ])"  # a sentence end (or a quoted one: '.” Then'),
+        # not after "p.m.", "No.", "e.g." nor a reference's abbreviation ("ref. Section 2",
+        # "cf.", "Sec.", "para.", "p.", "pp.", "Art.")
+        r"|(?<=\?)\s+"  # a question ends wherever the next sentence starts
+        r"|(?<=:)[ \t]*\n\s*"  # a lead-in ends its line ("…the following terms:")
+        r"|\s*[•▪●○■◦\uf0a7\uf0b7\uf0d8]\s*"  # a bullet glyph (also a symbol font's: U+F0B7 …)
+        + list_item  # a list item at a line start
+        # the last item after "; and" ("(6) …"):
+        + r"|(?:(?<=;\sand)|(?<=;\sor))\s+(?=\(\d{1,2}\)\s)"
+        r"|(?<=:)\s+(?=\((?:1|a|i)\)\s)"  # a list run in after its lead-in ("…: (1) pay …")
+        r"|\n\s*(?=\d+(?:\.\d+)+\.?\s+[A-Z])"  # a numbered clause ("2.12.1 The ...") kept whole
+        r"|\n{2,}"
+    )
+
+
+_SENTENCE_END = _sentence_end(rf"|\n\s*{LIST_ITEM_MARK}\s+")
+_SENTENCE_END_KEEPING_MARKERS = _sentence_end(rf"|\n\s*(?={LIST_ITEM_MARK}\s+)")
 
 
 _MARKER = r"\(?(?P<mark>[A-Za-z]|\d{1,2}|[ivxlcIVXLC]{1,5})[.)]"
@@ -66,9 +78,10 @@ BARE_MARKER = re.compile(rf"^\s*{_MARKER}\s*$")
 it: an item's number, no statement of its own."""
 
 
-QA_ENTRY_NUMBER = re.compile(r"^\s*\d{1,3}[.)](?:\s*$|\s*(?=[A-Z]))")
+QA_ENTRY_NUMBER = re.compile(r"^\s*\d{1,3}[.)](?:\s*$|\s*(?=[A-Z\"“‘]))")
 """A numbered entry at a sentence start, as a Q&A numbers its questions: alone ("7."), glued
-to its first word ("11.Similar Experience …") or before it ("72. The RFQ states …")."""
+to its first word ("11.Similar Experience …"), before it ("72. The RFQ states …") or
+before a quotation ('23."The response must …" Is it …?')."""
 
 
 def fold_accents(text: str) -> str:
@@ -170,14 +183,30 @@ def _rejoin_wrapped_lines(text: str) -> str:
     start after a line that stops mid-sentence ("The requirement is for WCAG", "2.1 AA
     standards") is a version or a figure, not a numbered clause; a clause number follows a
     sentence end or a heading ("1.1 Objective" after "PART 1 GENERAL INFORMATION").
+    A blank line after a line that stops on a word that goes on ("direct experience with",
+    blank, "Cloud Foundry components.") is layout too: some text layers put a blank line
+    after every line of the page.
     """
     text = _WRAPPED_PARAGRAPH.sub(" ", text)
+    text = _BLANK_AFTER_LINE.sub(_joined_if_it_goes_on, text)
 
     def join(match: re.Match[str]) -> str:
         line = match.group("line").rstrip()
         return f"{line} " if _MID_SENTENCE_LINE.search(line) else f"{line}\n"
 
     return _NUMBER_AFTER_LINE.sub(join, text)
+
+
+_BLANK_AFTER_LINE = re.compile(r"(?m)^(?P<line>[^\n]*\S)[ \t]*\n[ \t]*\n\s*(?=\S)")
+
+
+def _joined_if_it_goes_on(found: re.Match[str]) -> str:
+    """The line and the next joined when the line goes on (not where it ends on a web
+    address: "http://www.ecmra.mil/" ends on a slash, and ends there)."""
+    line = found.group("line")
+    last_word = line.split()[-1]
+    goes_on = CONTINUES.search(line) and "://" not in last_word and "www." not in last_word
+    return f"{line} " if goes_on else found.group(0)
 
 
 NARROW_LINE_CHARACTERS = 30
@@ -255,16 +284,21 @@ def _name_run(previous: str, words: list[str]) -> bool:
     return previous[-1:].isalnum() and len(words) > 1 and words[1][:1].isupper()
 
 
-def split_sentences(text: str, max_characters: int = 400) -> list[str]:
+def split_sentences(
+    text: str, max_characters: int = 400, keep_list_markers: bool = False
+) -> list[str]:
     """Split a passage into sentences and list items, whitespace normalised.
 
     Line breaks that only look like sentence ends are undone first (``_rejoin_wrapped_lines``).
     Table rows and run-on text have no sentence ends; a "sentence" longer than
     ``max_characters`` is cut into overlapping word windows of about half that size, so the
-    part that answers can still be quoted whole.
+    part that answers can still be quoted whole. A list item's marker at a line start is
+    dropped, or kept with ``keep_list_markers`` (for a reader that tells a question's "7."
+    from its answer's "a.").
     """
+    sentence_end = _SENTENCE_END_KEEPING_MARKERS if keep_list_markers else _SENTENCE_END
     sentences = []
-    for part in _SENTENCE_END.split(_rejoin_wrapped_lines(text)):
+    for part in sentence_end.split(_rejoin_wrapped_lines(text)):
         flat = " ".join((part or "").split())
         if not flat:
             continue
@@ -275,10 +309,10 @@ def split_sentences(text: str, max_characters: int = 400) -> list[str]:
     return sentences
 
 
-def answer_sentences(text: str) -> list[str]:
+def answer_sentences(text: str, keep_list_markers: bool = False) -> list[str]:
     """The sentences of an answer, each whole: windowing is for searching passages; an
     answer's long sentence cut into overlapping windows would be said twice."""
-    return split_sentences(text, max_characters=sys.maxsize)
+    return split_sentences(text, sys.maxsize, keep_list_markers)
 
 
 def _windows(words: list[str], size: int) -> list[str]:

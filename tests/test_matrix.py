@@ -236,6 +236,21 @@ def test_the_same_requirement_in_two_documents_is_one_row_citing_both(settings: 
         ("3.1 Privacy and Records Rules (Revised May 6, 2015):", None),
         # an item under a label of requirements is one, though it has no verb
         ("Eligibility Requirements: Proof of ten years of trading", "mandatory"),
+        # a limit on what the bidder submits binds, whatever its verb
+        ("Design samples may be no more than 12 pages combined.", "mandatory"),
+        ("A cover letter not to exceed two (2) pages is welcome.", "mandatory"),
+        ("Resumes do not count toward the page limit.", None),
+        # what the buyer expects the bidder to do, the bidder does; not what it expects to be
+        ("The Agency expects the vendor to bring its own laptops.", "mandatory"),
+        ("We expect bidders to hold a current licence.", "mandatory"),
+        ("The Agency expects that demand will grow.", None),
+        # a passive "will need to be": the deliverable's duty
+        ("Signed letters of commitment will need to be provided at award.", "mandatory"),
+        # the contract's policy, an adverbial phrase before its verb
+        ("No subcontract shall under any circumstances relieve the vendor of its duties.", None),
+        # Spanish: "queda obligado", "será responsable de" put the duty on the contractor
+        ("El contratista quedará obligado al pago de los subcontratistas.", "mandatory"),
+        ("El contratista será responsable de los daños causados a terceros.", "mandatory"),
     ],
 )  # fmt: skip
 def test_obligations_are_recognised_in_english_and_spanish(sentence: str, strength):
@@ -331,6 +346,34 @@ def test_the_api_serves_the_matrix_in_each_format(sample_kb_settings: Settings, 
     assert client.get("/api/matrix", params={"kb": "nope"}).status_code == 404
 
 
+def test_a_double_spaced_text_layer_and_symbol_font_bullets_split_where_the_page_does():
+    """Some exporters put a blank line after every line of the page: a blank line after a
+    line that stops on a word that goes on ("with", "the") is no paragraph end, and the
+    sentence wrapped there before a capitalised word stays whole. Word documents' bullets
+    often come as a symbol font's private-use glyph (U+F0B7): each item is a sentence of
+    its own."""
+    from rfp_agents.text import answer_sentences
+
+    double_spaced = (
+        "We expect vendors to arrive with existing, direct experience with\n\n"
+        "Linux Foundation projects. Staff work remotely.\n\n"
+        "Questions go to the\n\nContracting Officer."
+    )
+    assert answer_sentences(double_spaced) == [
+        "We expect vendors to arrive with existing, direct experience with Linux Foundation "
+        "projects.",
+        "Staff work remotely.",
+        "Questions go to the Contracting Officer.",
+    ]
+    # a single-spaced text keeps its paragraph ends
+    assert answer_sentences("Scope\nOverview of the work\n\nPricing\nRates") == [
+        "Scope Overview of the work",
+        "Pricing Rates",
+    ]
+    bullets = "The vendor shall:\n\uf0b7 Keep a risk log\n\uf0b7 Report monthly"
+    assert answer_sentences(bullets) == ["The vendor shall:", "Keep a risk log", "Report monthly"]
+
+
 def test_a_numbered_sentence_wrapped_at_the_line_end_is_not_a_section_heading():
     from rfp_agents.deliverables.matrix import _sections
 
@@ -390,6 +433,32 @@ def test_a_vendors_question_in_a_qa_is_no_row_but_an_rfps_question_prompt_is(
     # no answer follows the prompt: it is an instruction, and its requirements are rows
     assert any("must describe the tools" in r for r in rows)
     assert any("must name a migration lead" in r for r in rows)
+
+
+def test_a_qa_that_numbers_its_questions_and_letters_its_answers_keeps_only_the_answers(
+    settings: Settings, workdir
+):
+    """A Q&A laid out as a numbered list: "1. <question>" then "a. <answer>", no "Q:" / "A:"
+    labels. The vendor's question (and the RFP text it quotes) is no row; the answer is,
+    also when the next question's number is glued to it ("… page count 4.Is a bid …")."""
+    text_pdf(workdir / "questions-and-answers.pdf", [
+        "Questions and Answers\n"
+        "1. Will the agency accept electronic signatures on the cover letter?\n"
+        "a. Yes. Offerors must sign the cover letter in ink or electronically.\n"
+        "2.It is unclear whether the offeror is required to attend the site visit. Please\n"
+        "clarify.\n"
+        "a. Please bring two copies of the safety plan to the site visit.\n"
+        "3. \"Each resume shall not exceed two pages.\" Does this include the cover page?\n"
+        "a. The cover page will need to be included in the page count\n"
+        "4.Is a bid bond required?\n"
+        "a. No.",
+    ])  # fmt: skip
+    rows = requirement_texts(workdir, settings, "lettered")
+    assert "Offerors must sign the cover letter in ink or electronically." in rows
+    assert "Please bring two copies of the safety plan to the site visit." in rows
+    assert "The cover page will need to be included in the page count" in rows
+    assert not any("required to attend" in r or "Each resume" in r for r in rows), rows
+    assert not any("bid bond" in r for r in rows), rows
 
 
 def test_an_amendment_row_links_the_row_it_changes(settings: Settings, workdir):
@@ -623,7 +692,7 @@ def statements_of(read: list[str], monkeypatch) -> list[str]:
     """The statements ``matrix.statements`` makes of sentences read in this order, one page,
     no heading (the list logic alone, without a PDF's line layout)."""
     sentences = [(sentence, {"page_number": 1}, False) for sentence in read]
-    monkeypatch.setattr(matrix, "_sentences", lambda kb, source: iter(sentences))
+    monkeypatch.setattr(matrix, "_sentences", lambda kb, source, **_: iter(sentences))
     return [text for text, _ in matrix.statements(None, "stub.pdf")]
 
 

@@ -150,7 +150,7 @@ def requirements(
         if on_document:
             on_document(record.source, index, len(records))
         in_qa = answers_questions(record)
-        for text, meta in statements(kb, record.source):
+        for text, meta in statements(kb, record.source, in_questions_and_answers=in_qa):
             key = _wording(text)
             seen = first.get(key)
             if seen is not None:
@@ -198,15 +198,19 @@ def _wording(text: str) -> str:
 DESIGNATOR = re.compile(r"\b[A-Z0-9]\b")
 
 
-def statements(kb: KnowledgeBase, source: str) -> Iterator[tuple[str, dict[str, Any]]]:
+def statements(
+    kb: KnowledgeBase, source: str, *, in_questions_and_answers: bool = False
+) -> Iterator[tuple[str, dict[str, Any]]]:
     """Each sentence or list item of a document, page by page, with the metadata of the
     chunk it is in; an item of a list is joined to its lead-in. A vendor's question in a Q&A
     ("Q7: … Any additional details you can provide would help … the Contractor will
     provide.") is not a statement of the document: its sentences up to the answer ("A7:")
-    are left out."""
+    are left out. In a document ``in_questions_and_answers``, a numbered question's
+    answer may also be its item "a." ("8. Will GSA …?" then "a. See answer to question 3")."""
     open_list = OpenList()
     held: tuple[str, dict[str, Any], int] | None = None  # a numbered item, open to sub-items
-    read = _in_standards_tables(_outside_questions(_sentences(kb, source)))
+    read = _sentences(kb, source, keep_list_markers=in_questions_and_answers)
+    read = _in_standards_tables(_outside_questions(read, lettered=in_questions_and_answers))
     for sentence, meta, opens_section in read:
         if open_list.awaits_items and (opens_section or not open_list.takes(sentence)):
             yield from _unfollowed(open_list)
@@ -413,9 +417,12 @@ Sentence = tuple[str, dict[str, Any], bool]
 """A sentence, its chunk's metadata, and whether it is the first under a new heading."""
 
 
-def _sentences(kb: KnowledgeBase, source: str) -> Iterator[Sentence]:
+def _sentences(
+    kb: KnowledgeBase, source: str, keep_list_markers: bool = False
+) -> Iterator[Sentence]:
     """The document's sentences in reading order, each with its chunk's metadata (with the
-    numbered heading and the UCF section it sits under)."""
+    numbered heading and the UCF section it sits under); a list item's marker at a line
+    start is its own sentence with ``keep_list_markers``, dropped without."""
     by_page: dict[int, list[tuple[str, dict[str, Any]]]] = {}
     for text, meta in kb.iter_chunks({"source": source}):
         by_page.setdefault(int(meta["page_number"]), []).append((text, meta))
@@ -428,7 +435,8 @@ def _sentences(kb: KnowledgeBase, source: str) -> Iterator[Sentence]:
             section, opens_section = heading or section, bool(heading)
             for letter, run in _ucf_runs(block, ucf):
                 ucf = letter
-                for sentence in _at_questions(answer_sentences(table_cells(run))):
+                split = answer_sentences(table_cells(run), keep_list_markers)
+                for sentence in _at_questions(split, numbered=keep_list_markers):
                     meta = {**_chunk_holding(sentence, chunks)}
                     meta["section"] = section or meta.get("section", "")
                     meta["ucf_section"] = ucf
@@ -453,18 +461,27 @@ MAX_QUESTION_SENTENCES = 8
 "Question 1: Describe your approach…" prompts are instructions)."""
 
 
-def _at_questions(sentences: list[str]) -> Iterator[str]:
-    """The sentences, each cut where a Q&A's question starts inside it."""
+GLUED_ENTRY_INSIDE = re.compile(r"\s+(?=\d{1,3}\.[A-Z\"“‘])")
+"""Where a numbered entry starts inside a sentence, its number glued to its first word (the
+answer before it had no period: "… Price sheet dated 04092019 18.Can you confirm …")."""
+
+
+def _at_questions(sentences: list[str], numbered: bool = False) -> Iterator[str]:
+    """The sentences, each cut where a Q&A's question starts inside it (also, ``numbered``,
+    where a numbered entry glued to its first word does)."""
     for sentence in sentences:
-        yield from (part for part in QUESTION_INSIDE.split(sentence) if part)
+        for part in QUESTION_INSIDE.split(sentence):
+            parts = GLUED_ENTRY_INSIDE.split(part) if numbered else [part]
+            yield from (piece for piece in parts if piece)
 
 
-def _outside_questions(sentences: Iterator[Sentence]) -> Iterator[Sentence]:
+def _outside_questions(sentences: Iterator[Sentence], lettered: bool = False) -> Iterator[Sentence]:
     """The sentences without the questions of a Q&A: from "Q7:" (or an entry number, "7.")
-    to the answer "A7:" / "Response:". A question no answer follows is kept after all, and
-    so is an entry whose "Response:" label has no answer after it (a questionnaire's blank
-    for the bidder to fill in). The sentences of a labelled answer, up to the next entry,
-    are marked ``in_answer``: there the buyer speaks, and a request is an instruction."""
+    to the answer "A7:" / "Response:" (or, ``lettered``, to the entry's item "a."). A
+    question no answer follows is kept after all, and so is an entry whose "Response:"
+    label has no answer after it (a questionnaire's blank for the bidder to fill in). The
+    sentences of a labelled answer, up to the next entry, are marked ``in_answer``: there
+    the buyer speaks, and a request is an instruction."""
     held: list[Sentence] = []
     labelled = False  # the last held sentence ended with an answer label
     answering = False  # the sentences are a labelled answer's
@@ -479,7 +496,11 @@ def _outside_questions(sentences: Iterator[Sentence]) -> Iterator[Sentence]:
         elif held and ANSWER_START.match(item[0]) and ANSWER_START.sub("", item[0]).strip():
             held, answering = [], True
             yield _answered(item)
-        elif held and (ANSWER_START.match(item[0]) or ANSWER_AT_END.search(item[0])):
+        elif held and (
+            ANSWER_START.match(item[0])
+            or ANSWER_AT_END.search(item[0])
+            or (lettered and FIRST_LETTERED_ITEM.match(item[0]))
+        ):
             held.append(item)
             labelled = True
         elif held:
@@ -490,6 +511,10 @@ def _outside_questions(sentences: Iterator[Sentence]) -> Iterator[Sentence]:
         else:
             yield _answered(item) if answering else item
     yield from held
+
+
+FIRST_LETTERED_ITEM = re.compile(r"^\W*a[.)]\s*$")
+"""The marker "a." alone, as a Q&A that numbers its questions letters the answer under it."""
 
 
 def _answered(item: Sentence) -> Sentence:

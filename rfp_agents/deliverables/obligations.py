@@ -39,10 +39,11 @@ responsible for")."""
 BE_VERB = rf"(?:is|are|will{ALSO} be|shall{ALSO} be){ALSO}"
 """The "be" of "is required to", "will also be expected to", "shall be responsible for"."""
 MANDATORY = re.compile(
-    rf"\b(?:shall|must|{BE_VERB} required to|will{ALSO} be required|"
+    rf"\b(?:shall|must|{BE_VERB} required to|will{ALSO} be required|will{ALSO} need to be|"
     rf"{BE_VERB} (?:responsible for|expected to)|"
     r"may not|is prohibited|are prohibited|(?:is|are) (?:mandatory|compulsory)|"
     r"debera|deberan|debe|deben|esta obligad[oa]|estan obligad[oa]s|se exige|se exigira|"
+    r"(?:queda|quedan|quedara|quedaran) obligad[oa]s?|(?:es|son|sera|seran) responsables? de|"
     r"es obligatori[oa])\b",
     re.IGNORECASE,
 )
@@ -101,7 +102,7 @@ def _strength(folded: str, in_questions_and_answers: bool) -> Strength | None:
     obligations = _obligations()
     if obligations.on_the_bidder.search(folded) or obligations.requirement_label.match(folded):
         return "mandatory"
-    if _buyer_requires().search(folded):
+    if _buyer_requires().search(folded) or LENGTH_LIMIT.search(folded):
         return "mandatory"
     if (
         not in_questions_and_answers
@@ -216,6 +217,20 @@ def _verb_strength(folded: str) -> Strength | None:
     if DEADLINE.search(folded):
         return "mandatory"
     return "advisory" if ADVISORY.search(folded) else None
+
+
+_LENGTH = r"(?:\w+\s+)?(?:\(\d+\)\s+)?(?:[\w-]+\s+)?(?:pages?|characters|words|slides|sheets)\b"
+LENGTH_LIMIT = re.compile(
+    rf"\b(?:no|not)\s+(?:more|longer)\s+than\s+{_LENGTH}"
+    rf"|\bexceed(?:s|ing)?\s+{_LENGTH}"
+    rf"|\blimited\s+to\s+{_LENGTH}"
+    r"|\b(?:pages?|characters|words)\s+maximum\b",
+    re.IGNORECASE,
+)
+"""A limit on the length of what the bidder submits ("… may be no more than 30 pages
+combined", "not to exceed ten (10) pages", "limited to 750 characters", "20 pages
+maximum"): a proposal's length limit binds, whatever the verb ("may" included), as a page
+past it is not read."""
 
 
 REQUIRED_TO = re.compile(rf"{BE_VERB} required to", re.IGNORECASE)
@@ -336,19 +351,20 @@ orders, not what the bidder does."""
 POLICY = re.compile(
     r"\b(?:shall|will|may)\s+be\s+(?:automatically\s+|immediately\s+)?(?:considered|deemed|"
     r"construed|treated as|regarded as|evidenced by|rejected|disqualified)\b"
-    r"|\b(?:shall|will)\s+(?:not\s+)?(?:relieve|affect|prejudice|supersede|prevail|"
-    r"survive|take precedence|remain in (?:full )?(?:force|effect)|become effective)\b"
+    r"|\b(?:shall|will)\s+(?:not\s+)?(?:(?:under|in)\s+(?:any|no)\s+(?:circumstances?|event)\s+)?"
+    r"(?:relieve|affect|prejudice|supersede|prevail|survive|take precedence|"
+    r"remain in (?:full )?(?:force|effect)|become effective)\b"
     r"|\b(?:shall|will)\s+be\s+(?:as\s+)?(?:specified|set\s+forth|set\s+out|defined|stated)"
     r"\s+(?:in|under|by)\s+(?:[\w-]+\s+){0,4}?(?:contract|agreement|task\s+order|order)s?\b",
     re.IGNORECASE,
 )
 """What a thing counts as, what befalls it, or what legal effect it has ("All persons engaged
 in the work shall be considered employees of the Contractor", "a late bid shall be
-rejected", "No subcontract shall relieve the supplier of its duties", "The warranty shall
-survive acceptance", "Testing of the units shall be as stated in the framework
-agreement": where a term is set, not a duty): the contract's policy or the buyer's act, not
-a duty the bidder performs. Contract drafting calls this the language of policy: "shall"
-with a subject that acts on no one."""
+rejected", "No subcontract shall (under any circumstances) relieve the supplier of its
+duties", "The warranty shall survive acceptance", "Testing of the units shall be as stated
+in the framework agreement": where a term is set, not a duty): the contract's policy or the
+buyer's act, not a duty the bidder performs. Contract drafting calls this the language of
+policy: "shall" with a subject that acts on no one."""
 
 
 def _not_a_duty(folded: str, unheaded: str) -> bool:
@@ -510,7 +526,7 @@ def _buyer_subject() -> re.Pattern[str]:
         rf"^\W*(?:{INTRODUCTORY_PHRASE}(?:then\s+)?)?(?:(?:the|el|la|los|las)\s+)?"
         rf"(?:{HEAD_OF})?(?:{names})s?\b(?:'s)?"
         rf"(?:(?!\b(?:{BIDDER})s?\b)[^.;:]){{0,80}}?"
-        rf"\b(?:shall|will|must|may|should|debera|podra|se reserva|"
+        rf"\b(?:shall|will|must|may|should|debera|podra|se reserva|(?:es|sera) responsable de|"
         rf"{BE_VERB} (?:responsible for|required to|expected to))\b",
         re.IGNORECASE,
     )
@@ -531,13 +547,16 @@ def _buyer_named_first() -> re.Pattern[str]:
 @cache
 def _buyer_requires() -> re.Pattern[str]:
     """The buyer requiring a thing of the bidder ("The County requires a performance bond",
-    "the government will require discounts on all services offered"): what it requires, the
-    bidder must provide. The buyer opens the sentence or a clause after a comma; "the work
-    the State requires" only describes."""
+    "the government will require discounts on all services offered") or expecting the
+    bidder to do it ("The Court expects the Contractor to provide its own laptops"): what it
+    requires, the bidder must provide. The buyer opens the sentence or a clause after a
+    comma; "the work the State requires" only describes."""
     names = _buyer_names()
     return re.compile(
         rf"(?:^\W*|[,;]\s+)(?:the\s+)?(?:{names})s?{ALSO}\s+"
-        r"(?:requires|will\s+require|shall\s+require)\b",
+        r"(?:requires?|will\s+require|shall\s+require)\b"
+        rf"|(?:^\W*|[,;]\s+)(?:the\s+)?(?:{names})s?{ALSO}\s+(?:expects?|will\s+expect)\s+"
+        rf"(?:(?:the|all|each|every|its)\s+)?(?:successful\s+|selected\s+)?(?:{BIDDER})s?\s+to\b",
         re.IGNORECASE,
     )
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from rfp_agents.agents.evidence import Evidence
+from rfp_agents.deliverables.links import answers_questions
 from rfp_agents.deliverables.matrix import statements
 from rfp_agents.knowledge_base import DocumentRecord, KnowledgeBase
 from rfp_agents.text import content_terms, fold_accents
@@ -80,7 +81,8 @@ def find_risks(kb: KnowledgeBase, records: Sequence[DocumentRecord]) -> list[Fou
     found: dict[str, list[FoundRisk]] = {r.name: [] for r in risk_rules()}
     seen: set[tuple[str, str]] = set()
     for record in records:
-        for sentence, meta in statements(kb, record.source):
+        in_qa = answers_questions(record)
+        for sentence, meta in statements(kb, record.source, in_questions_and_answers=in_qa):
             folded = fold_accents(sentence)
             for rule in risk_rules():
                 key = (rule.name, " ".join(content_terms(sentence)))
