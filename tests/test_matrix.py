@@ -251,6 +251,9 @@ def test_the_same_requirement_in_two_documents_is_one_row_citing_both(settings: 
         # Spanish: "queda obligado", "será responsable de" put the duty on the contractor
         ("El contratista quedará obligado al pago de los subcontratistas.", "mandatory"),
         ("El contratista será responsable de los daños causados a terceros.", "mandatory"),
+        # the impersonal future of a verb of submission prescribes what the offer carries
+        ("A cada oferta se acompañará el certificado fiscal vigente.", "mandatory"),
+        ("Se tomará como base el precio unitario.", None),
     ],
 )  # fmt: skip
 def test_obligations_are_recognised_in_english_and_spanish(sentence: str, strength):
@@ -700,6 +703,32 @@ def requirement_texts(folder, settings: Settings, kb: str) -> list[str]:
     """Ingest ``folder`` into ``kb`` and return the text of each matrix row."""
     assert ingest_paths([folder], settings, kb).exit_code == 0
     return [r.requirement for r in requirements(KnowledgeBase.open(kb, settings))]
+
+
+def test_a_numbered_list_goes_on_after_an_items_own_sentence(monkeypatch):
+    """Clauses numbered under a lead-in ("9.1.", "9.2." …), one of them with a sentence of
+    its own ("Any change of address must be notified …"): the next number of the sequence
+    takes the list up again, so its item is still joined to the lead-in. A sibling clause
+    of the lead-in's own ("5.3.4." after "5.3.3.", no item between) is no item of it."""
+    rows = statements_of([
+        "The proposal shall contain:", "9.1.", "The legal address of the bidder.",
+        "Any change of address must be notified in writing.", "9.2.",
+        "The registration number of the bidder.", "9.3.",
+        "The price offer, which must state the unit prices.", "9.4.", "The origin of the goods.",
+    ], monkeypatch)  # fmt: skip
+    assert rows == [
+        "The proposal shall contain: The legal address of the bidder.",
+        "Any change of address must be notified in writing.",
+        "The proposal shall contain: The registration number of the bidder.",
+        "The price offer, which must state the unit prices.",
+        "The proposal shall contain: The origin of the goods.",
+    ]
+    rows = statements_of([
+        "Solutions must meet the following requirements:", "Enterprise architecture,",
+        "Database standards.", "5.3.3.", "Deviations: deviations may delay the project.",
+        "5.3.4.", "Interfaces: the County has standard templates.",
+    ], monkeypatch)  # fmt: skip
+    assert "Interfaces: the County has standard templates." in rows
 
 
 def test_the_items_of_a_label_of_requirements_are_rows_and_the_label_is_not(monkeypatch):

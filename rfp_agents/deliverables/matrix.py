@@ -287,6 +287,15 @@ class OpenList:
     """The list this one's lead-in is an item of ("(4) Invoices must show the following:"
     inside "The invoice must include:"), with ``marker`` the kind of that item's marker."""
     marker: str = ""
+    number: str = ""
+    """The clause number of its last item, given as a number alone before the item ("9.1."
+    then "The address of the offeror"), if any."""
+    pending: str = ""
+    """A clause number alone taken last, whose item has not come yet."""
+    resumable: OpenList | None = None
+    """The numbered list a sentence of an item's own closed ("9.1." "The address …" "Any
+    change of address shall be notified …"): the next number of its sequence ("9.2.")
+    opens it again."""
 
     @property
     def heading(self) -> str:
@@ -320,7 +329,12 @@ class OpenList:
             bare = _is_bare_marker(sentence)
             first = not self.items
             of_phrases = not _is_full_sentence(sentence) if first else self.of_phrases
-            return replace(self, items=self.items + (not bare), of_phrases=of_phrases)
+            if bare:
+                return replace(self, pending=_bare_clause_number(sentence))
+            number = self.pending or self.number
+            return replace(
+                self, items=self.items + 1, of_phrases=of_phrases, number=number, pending=""
+            )
         if _is_lead_in(sentence):
             kind = marker_kind(sentence) if self.items else ""
             if not kind:
@@ -328,7 +342,18 @@ class OpenList:
             # a lead-in that is an item of this list: its items are joined to it, unmarked
             lead_in = ITEM_MARKER.sub("", sentence)
             return OpenList(lead_in=lead_in, meta=meta, parent=self, marker=kind)
-        return OpenList()
+        closed = self.resumable or (self._numbered() if self.lead_in and self.number else None)
+        if closed and _bare_clause_number(sentence) == _next_number(closed.number):
+            return replace(closed, pending=_bare_clause_number(sentence))
+        return OpenList(resumable=closed)
+
+    def _numbered(self) -> OpenList:
+        """This list as a numbered sequence: the clause number taken last counts as its
+        item's when it goes on from the numbered items before ("9.3." after "9.2." …), even
+        if what followed it ("The offer, which must state …") closed the list."""
+        if self.pending and self.pending == _next_number(self.number):
+            return replace(self, number=self.pending, pending="")
+        return self
 
 
 def marker_kind(sentence: str) -> str:
@@ -552,6 +577,17 @@ def _statement(
 
 
 BARE_CLAUSE_NUMBER = re.compile(r"^\s*\d+(?:\.\d+)+\.?\s*$")
+
+
+def _bare_clause_number(sentence: str) -> str:
+    """The clause number ``sentence`` is alone ("9.1." -> "9.1"), or ""."""
+    return sentence.strip().rstrip(".") if BARE_CLAUSE_NUMBER.match(sentence) else ""
+
+
+def _next_number(number: str) -> str:
+    """The clause number after ``number`` at its level ("9.1" -> "9.2"), or ""."""
+    head, _, last = number.rpartition(".")
+    return f"{head}.{int(last) + 1}" if head and last.isdigit() else ""
 
 
 def _is_bare_marker(sentence: str) -> bool:

@@ -44,6 +44,9 @@ MANDATORY = re.compile(
     r"may not|is prohibited|are prohibited|(?:is|are) (?:mandatory|compulsory)|"
     r"debera|deberan|debe|deben|esta obligad[oa]|estan obligad[oa]s|se exige|se exigira|"
     r"(?:queda|quedan|quedara|quedaran) obligad[oa]s?|(?:es|son|sera|seran) responsables? de|"
+    # the impersonal future of a verb of submission, as a pliego prescribes what the offer
+    # carries ("A cada oferta se acompañará:", "se presentarán dos copias")
+    r"se (?:acompanara|adjuntara|presentara|incluira|aportara|entregara)n?|"
     r"es obligatori[oa])\b",
     re.IGNORECASE,
 )
