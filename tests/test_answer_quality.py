@@ -113,6 +113,9 @@ def test_the_subject_of_a_question_is_its_noun_phrase(question: str, subject: st
         ("How many points does cost carry when the agency selects a consultant?", "quantity"),
         ("Will the due date be extended?", None),  # a yes/no question
         ("Which law governs the contract?", None),
+        # a change in a price is as often a share ("2%") as a sum
+        ("What price difference between two bids counts as a tie?", "quantity"),
+        ("What is the price of the extended warranty?", "money"),
     ],
 )
 def test_the_answer_type_comes_from_the_question_form(question: str, kind: str | None):
@@ -464,3 +467,19 @@ def test_a_list_cut_from_its_lead_in_by_the_chunker_is_read_with_it(settings: Se
                            items, 0.9, 0.9, 0.5)  # fmt: skip
     assert _orphan_item_page([alone], [items]) == ("k", "terms.pdf", 4)
     assert _orphan_item_page([alone], [lead_in, items]) is None
+
+
+def test_a_long_run_of_capitals_is_read_in_linear_time():
+    """A text layer that drops the spaces of a capitalised title ("CONTRACTORRESPONSIBILITY
+    …") gives a "word" of dozens of capitals: the heading check must not try every way of
+    cutting it into words (it did, and one question took minutes). Run apart, so that a
+    relapse fails on the timeout instead of hanging the suite."""
+    import subprocess
+    import sys
+
+    check = (
+        "from rfp_agents.agents.offline import _is_heading;"
+        "print(_is_heading('CONTRACTORRESPONSIBILITYFORSUBCONTRACTSANDSUPPLIERS shall x'))"
+    )
+    done = subprocess.run([sys.executable, "-c", check], capture_output=True, text=True, timeout=30)
+    assert done.stdout.strip() == "False", done.stderr

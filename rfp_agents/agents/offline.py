@@ -95,7 +95,7 @@ REPEATS = 0.5
 """A sentence sharing this share of its terms with a chosen one adds nothing (overlapping
 chunks and the word windows of long sentences, which overlap by half, say the same words
 twice)."""
-HEADING = re.compile(r"^[^a-z]*$|^(?:[A-Z][\w'’&/-]*\s*|(?:of|and|the|for|to|in|on|or)\s+)+$")
+HEADING = re.compile(r"^[^a-z]*$|^(?:[A-Z][\w'’&/-]*+\s*|(?:of|and|the|for|to|in|on|or)\s+)+$")
 """An all-caps or title-case line ("COST PROPOSAL INSTRUCTIONS", "Proposal Evaluation
 Criteria"): a heading, not a statement."""
 MAX_HEADING_WORDS = 8

@@ -255,17 +255,19 @@ def answer_type(question: str) -> AnswerType | None:
     """``money``, ``percentage``, ``quantity``, ``date`` or None (any sentence may answer).
 
     By the question's cues ("how much", "when", "deadline") or by the noun it asks about
-    ("what is the *ceiling* …", "what *percentage* …").
+    ("what is the *ceiling* …", "what *percentage* …"); a change in a price ("what *price
+    difference* …") is a quantity, as often a share as a sum.
     """
     lowered = " ".join(fold_accents(question).lower().replace("¿", " ").split())
     if lowered.split(" ", 1)[0] in _AUXILIARIES:
         return None  # "will the due date be extended?" wants a yes or a no
     cues = vocabulary().answer_type_cues
     subject = set(subject_phrase(question).split())
+    relative = bool(subject & set(cues["relative_nouns"]))
     for kind in ("date", "money", "percentage", "quantity"):
         if any(_has_cue(lowered, cue) for cue in cues[kind]):
             return kind  # type: ignore[return-value]
-        if subject & set(cues[f"{kind}_nouns"]):
+        if subject & set(cues[f"{kind}_nouns"]) and not (kind == "money" and relative):
             return kind  # type: ignore[return-value]
     return None
 
