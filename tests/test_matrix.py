@@ -454,9 +454,13 @@ def test_a_qa_that_numbers_its_questions_and_letters_its_answers_keeps_only_the_
         "3. \"Each resume shall not exceed two pages.\" Does this include the cover page?\n"
         "a. The cover page will need to be included in the page count\n"
         "4.Is a bid bond required?\n"
-        "a. No.",
+        "a. No.\n"
+        "5.We would like to know whether we should bring our own laptops.\n"
+        "A. Vendors must bring their own laptops.",
     ])  # fmt: skip
     rows = requirement_texts(workdir, settings, "lettered")
+    assert "Vendors must bring their own laptops." in rows
+    assert not any("we should bring" in r for r in rows), rows
     assert "Offerors must sign the cover letter in ink or electronically." in rows
     assert "Please bring two copies of the safety plan to the site visit." in rows
     assert "The cover page will need to be included in the page count" in rows

@@ -538,8 +538,9 @@ def _outside_questions(sentences: Iterator[Sentence], lettered: bool = False) ->
     yield from held
 
 
-FIRST_LETTERED_ITEM = re.compile(r"^\W*a[.)]\s*$")
-"""The marker "a." alone, as a Q&A that numbers its questions letters the answer under it."""
+FIRST_LETTERED_ITEM = re.compile(r"^\W*[aA][.)]\s*$")
+"""The marker "a." (or "A.") alone, as a Q&A that numbers its questions marks the answer under
+it."""
 
 
 def _answered(item: Sentence) -> Sentence:
