@@ -254,6 +254,15 @@ def test_the_same_requirement_in_two_documents_is_one_row_citing_both(settings: 
         # the impersonal future of a verb of submission prescribes what the offer carries
         ("A cada oferta se acompañará el certificado fiscal vigente.", "mandatory"),
         ("Se tomará como base el precio unitario.", None),
+        # Spanish "estará obligado", "tendrá que", what is not accepted; a "may not" that
+        # binds the bidder, not the buyer's nor a cap; a duty negated binds no one
+        ("El adjudicatario estará obligado a retirar el material.", "mandatory"),
+        ("El contratista tendrá que acreditar su solvencia técnica.", "mandatory"),
+        ("En ningún caso se admitirán ofertas variantes.", "mandatory"),
+        ("Cada licitador no podrá presentar más de una proposición.", "mandatory"),
+        ("No se podrá suministrar ningún material sin muestra aprobada.", "mandatory"),
+        ("No se podrá divulgar la información confidencial.", "advisory"),
+        ("La Administración no estará obligada a custodiar las ofertas.", None),
     ],
 )  # fmt: skip
 def test_obligations_are_recognised_in_english_and_spanish(sentence: str, strength):

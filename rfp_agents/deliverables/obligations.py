@@ -42,11 +42,13 @@ MANDATORY = re.compile(
     rf"\b(?:shall|must|{BE_VERB} required to|will{ALSO} be required|will{ALSO} need to be|"
     rf"{BE_VERB} (?:responsible for|expected to)|"
     r"may not|is prohibited|are prohibited|(?:is|are) (?:mandatory|compulsory)|"
-    r"debera|deberan|debe|deben|esta obligad[oa]|estan obligad[oa]s|se exige|se exigira|"
-    r"(?:queda|quedan|quedara|quedaran) obligad[oa]s?|(?:es|son|sera|seran) responsables? de|"
+    r"debera|deberan|debe|deben|se exige|se exigira|(?<!\bno )(?:esta|estan|estara|estaran|"
+    r"queda|quedan|quedara|quedaran) obligad[oa]s?|(?:es|son|sera|seran) responsables? de|"
+    # "has to"; what will not be accepted ("No se admitirán variantes")
+    r"(?:tiene|tienen|tendra|tendran) que|(?:no|en ningun caso) se admitiran?|"
     # the impersonal future of a verb of submission, as a pliego prescribes what the offer
     # carries ("A cada oferta se acompañará:", "se presentarán dos copias")
-    r"se (?:acompanara|adjuntara|presentara|incluira|aportara|entregara)n?|"
+    r"se (?:acompanara|adjuntara|presentara|incluira|aportara|entregara|facilitara|remitira)n?|"
     r"es obligatori[oa])\b",
     re.IGNORECASE,
 )
@@ -217,6 +219,8 @@ def modal_strength(folded: str) -> Strength | None:
 def _verb_strength(folded: str) -> Strength | None:
     if _obliges(folded) or BIDDER_WILL.search(folded) or _is_required(folded):
         return "mandatory"
+    if SPANISH_PROHIBITION.search(folded):
+        return "mandatory"
     if DEADLINE.search(folded):
         return "mandatory"
     return "advisory" if ADVISORY.search(folded) else None
@@ -325,6 +329,16 @@ submit …", or its proposal opening the sentence) as the subject of "will" +
 an active verb, or as the agent of a passive ("outages will be handled by the
 Vendor"): a commitment the buyer holds it to (not "the contractor will be paid", "will
 receive", "will not have access", "the proposal will be evaluated")."""
+SPANISH_PROHIBITION = re.compile(
+    rf"\b(?:{BIDDER})(?:e?s)?\b[^.;]{{0,80}}?\bno (?:puede|pueden|podra|podran)\b"
+    r"|\bno se (?:puede|podra|podran) (?:suministrar|presentar|entregar|subcontratar|ceder|"
+    r"ofertar|sustituir|utilizar|emplear)\b",
+    re.IGNORECASE,
+)
+"""A Spanish "may not" that binds the bidder: named before it ("Cada licitador no podrá
+presentar más de una proposición") or left impersonal before a bidder's act ("No se podrá
+suministrar ningún material …"); the buyer's "no se podrá divulgar" and a cap ("La penalidad
+no podrá superar …") are not."""
 FOR_INFORMATION = re.compile(r"\bfor (?:more|further|additional) information\b", re.I)
 """A pointer to more reading ("For more information, please …"), not an instruction."""
 BIDDER_DUTY = re.compile(rf"\b(?:{BIDDER})s?\s+(?:shall|must|will)\b", re.IGNORECASE)
