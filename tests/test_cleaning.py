@@ -62,6 +62,20 @@ def test_a_compound_cut_at_a_line_end_keeps_its_hyphen():
     assert "contencioso-administrativo" in text
 
 
+def test_a_word_the_text_layer_cut_with_a_space_is_joined_and_two_words_stay_two():
+    """Some text layers put a space inside a word ("C ontractor", "Comisi ón", "de berá"):
+    a search for "contractor" and the matrix's "deberá" found nothing there. Two real words
+    stay apart, even where they would make one ("in voice", "de más")."""
+    text = normalise_text(
+        "The C ontractor shall encrypt data with a fi rewall in place.\n"
+        "La Comisi ón de berá intimar al oferente.\n"
+        "Questions in voice or writing; de más está decir."
+    )
+    assert "The Contractor shall encrypt data with a firewall in place." in text
+    assert "La Comisión deberá intimar al oferente." in text
+    assert "Questions in voice or writing; de más está decir." in text
+
+
 def test_chunks_never_cross_pages_and_carry_the_heading():
     pages = ["SECTION H - SPECIAL TERMS\n" + "word " * 400, "more words " * 50, ""]
     chunks = chunk_pages(pages, chunk_size=500, chunk_overlap=50)

@@ -1,7 +1,8 @@
 """Turn raw page text into clean text without moving anything to another page.
 
 Cleaning is per page, so page truth survives: unicode and whitespace are normalised, words
-hyphenated across line breaks are joined, and running headers and footers (lines that repeat
+hyphenated across line breaks are joined, so are words a text layer cut with a space ("C
+ontractor", "de berá"), and running headers and footers (lines that repeat
 at the top or bottom of most pages, page numbers included) are dropped.
 
 A running line may differ from page to page only by its numbers ("Bid Number: B2624978 Page
@@ -15,6 +16,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import lru_cache
 
 from rfp_agents.text import zipf_frequency
 
@@ -45,7 +47,36 @@ def normalise_text(text: str) -> str:
     text = _SPACES.sub(" ", text)
     text = "\n".join(line.strip() for line in text.split("\n"))
     text = _HYPHEN_BREAK.sub(_join_line_break, text)
+    text = _WORD_AND_NEXT.sub(_joined_if_cut, text)
     return _BLANK_LINES.sub("\n\n", text).strip()
+
+
+_WORD_AND_NEXT = re.compile(r"\b([^\W\d_]+) (?=([^\W\d_]+)\b)")
+MIN_JOINED_CHARACTERS = 5
+RARE_PIECE_ZIPF = 2.0
+"""A piece of a word this rare or rarer (Zipf scale) is no word of its own ("ontractor",
+"berá"): wordfreq, built from web text, knows many such pieces, but barely."""
+COMMON_WORD_ZIPF = 3.0
+"""The two pieces joined must make a word at least this common ("contractor", "deberá")."""
+
+
+def _joined_if_cut(found: re.Match[str]) -> str:
+    """A word and the next, joined when the text layer cut one word in two ("C ontractor",
+    "Comisi ón", "de berá"): one piece is no word and the two make a common one. Two words
+    ("in voice", "de más") stay two."""
+    left, right = found.group(1), found.group(2)
+    joined = left + right
+    if len(joined) < MIN_JOINED_CHARACTERS:
+        return found.group(0)
+    cut = min(_zipf(left), _zipf(right)) < RARE_PIECE_ZIPF and _zipf(joined) >= COMMON_WORD_ZIPF
+    return left if cut else found.group(0)
+
+
+@lru_cache(maxsize=65536)
+def _zipf(word: str) -> float:
+    """How common ``word`` is in English or Spanish, whichever it is more common in."""
+    lowered = word.lower()
+    return max(zipf_frequency(lowered, "en"), zipf_frequency(lowered, "es"))
 
 
 def _join_line_break(found: re.Match[str]) -> str:
