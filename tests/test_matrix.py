@@ -263,6 +263,9 @@ def test_the_same_requirement_in_two_documents_is_one_row_citing_both(settings: 
         ("No se podrá suministrar ningún material sin muestra aprobada.", "mandatory"),
         ("No se podrá divulgar la información confidencial.", "advisory"),
         ("La Administración no estará obligada a custodiar las ofertas.", None),
+        # the buyer's committee, also after an introductory phrase, is the buyer
+        ("La Comisión deberá intimar al oferente a subsanar su oferta.", None),
+        ("Si no se cumple el plazo, la Comisión deberá justificar los motivos.", None),
     ],
 )  # fmt: skip
 def test_obligations_are_recognised_in_english_and_spanish(sentence: str, strength):

@@ -420,11 +420,13 @@ class Obligations:
 
 
 INTRODUCTORY_PHRASE = (
-    r"(?:If|When|Where|Whenever|Unless|Once|Upon|Before|After|For|In|As|With|Within|During)"
+    r"(?:If|When|Where|Whenever|Unless|Once|Upon|Before|After|For|In|As|With|Within|During|"
+    r"Si|Cuando|Una vez|Antes|Despues|Durante|En|Tras|Salvo)"
     r"\b[^.;:]{1,200}?,\s+"
 )
 """An introductory adverbial phrase ended by its comma ("If awarded, ", "For your three
-largest projects, "): the imperative follows it in lower case."""
+largest projects, ", "Si no se cumpliera el plazo, "): the imperative follows it in lower
+case, and so does the subject ("…, la Comisión deberá justificar …")."""
 ADVERB_OPENING = r"[A-Z][a-z]+ly\s+"
 """An adverb opening an instruction ("Clearly describe …", "Specifically address …"): the
 imperative follows it in lower case."""
