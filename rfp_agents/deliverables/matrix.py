@@ -326,11 +326,10 @@ class OpenList:
         """The list after ``sentence``: one item more (a bare marker "a." is none yet, only
         the number of the next sentence), a new list it opens, or none."""
         if self.takes(sentence):
-            bare = _is_bare_marker(sentence)
+            if _is_bare_marker(sentence):
+                return replace(self, pending=_bare_clause_number(sentence))
             first = not self.items
             of_phrases = not _is_full_sentence(sentence) if first else self.of_phrases
-            if bare:
-                return replace(self, pending=_bare_clause_number(sentence))
             number = self.pending or self.number
             return replace(
                 self, items=self.items + 1, of_phrases=of_phrases, number=number, pending=""
@@ -343,8 +342,9 @@ class OpenList:
             lead_in = ITEM_MARKER.sub("", sentence)
             return OpenList(lead_in=lead_in, meta=meta, parent=self, marker=kind)
         closed = self.resumable or (self._numbered() if self.lead_in and self.number else None)
-        if closed and _bare_clause_number(sentence) == _next_number(closed.number):
-            return replace(closed, pending=_bare_clause_number(sentence))
+        number = _bare_clause_number(sentence)
+        if closed and number and number == _next_number(closed.number):
+            return replace(closed, pending=number)
         return OpenList(resumable=closed)
 
     def _numbered(self) -> OpenList:

@@ -217,11 +217,13 @@ def modal_strength(folded: str) -> Strength | None:
 
 
 def _verb_strength(folded: str) -> Strength | None:
-    if _obliges(folded) or BIDDER_WILL.search(folded) or _is_required(folded):
-        return "mandatory"
-    if SPANISH_PROHIBITION.search(folded):
-        return "mandatory"
-    if DEADLINE.search(folded):
+    if (
+        _obliges(folded)
+        or BIDDER_WILL.search(folded)
+        or _is_required(folded)
+        or SPANISH_PROHIBITION.search(folded)
+        or DEADLINE.search(folded)
+    ):
         return "mandatory"
     return "advisory" if ADVISORY.search(folded) else None
 
@@ -571,11 +573,11 @@ def _buyer_requires() -> re.Pattern[str]:
     requires, the bidder must provide. The buyer opens the sentence or a clause after a
     comma; "the work the State requires" only describes."""
     names = _buyer_names()
+    bidder = rf"(?:(?:the|all|each|every|its)\s+)?(?:successful\s+|selected\s+)?(?:{BIDDER})s?"
     return re.compile(
         rf"(?:^\W*|[,;]\s+)(?:the\s+)?(?:{names})s?{ALSO}\s+"
-        r"(?:requires?|will\s+require|shall\s+require)\b"
-        rf"|(?:^\W*|[,;]\s+)(?:the\s+)?(?:{names})s?{ALSO}\s+(?:expects?|will\s+expect)\s+"
-        rf"(?:(?:the|all|each|every|its)\s+)?(?:successful\s+|selected\s+)?(?:{BIDDER})s?\s+to\b",
+        r"(?:(?:requires?|will\s+require|shall\s+require)\b"
+        rf"|(?:expects?|will\s+expect)\s+{bidder}\s+to\b)",
         re.IGNORECASE,
     )
 

@@ -92,7 +92,7 @@ def _join_line_break(found: re.Match[str]) -> str:
 
 def _is_a_word(word: str) -> bool:
     """A word of English or Spanish (wordfreq knows it), the languages of the tenders."""
-    return zipf_frequency(word, "en") > 0 or zipf_frequency(word, "es") > 0
+    return _zipf(word) > 0
 
 
 def _undouble_spacing(lines: list[str]) -> list[str]:
