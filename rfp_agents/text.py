@@ -171,8 +171,14 @@ def term_overlap(query_terms: set[str], text: str) -> float:
 
 
 _WRAPPED_PARAGRAPH = re.compile(r"(?<=[A-Za-z0-9,)])[ \t]*\n[ \t]*\n\s*(?=[a-z])")
-_NUMBER_AFTER_LINE = re.compile(r"(?m)^(?P<line>[^\n]*)\n(?=\s*\d+(?:\.\d+)+\.?\s)")
+_NUMBER_AFTER_LINE = re.compile(r"(?m)^(?P<line>[^\n]*)\n(?=\s*(?P<number>\d+(?:\.\d+)+)\.?\s)")
 _MID_SENTENCE_LINE = re.compile(r"\b[a-z]{2,}\b.*[A-Za-z0-9,]$")
+
+
+def next_clause_number(number: str) -> str:
+    """The clause number after ``number`` at its level ("9.1" -> "9.2"), or ""."""
+    head, _, last = number.rpartition(".")
+    return f"{head}.{int(last) + 1}" if head and last.isdigit() else ""
 
 
 def _rejoin_wrapped_lines(text: str) -> str:
@@ -182,17 +188,23 @@ def _rejoin_wrapped_lines(text: str) -> str:
     in", "non-production and production?") is layout, not a paragraph end. A number at a line
     start after a line that stops mid-sentence ("The requirement is for WCAG", "2.1 AA
     standards") is a version or a figure, not a numbered clause; a clause number follows a
-    sentence end or a heading ("1.1 Objective" after "PART 1 GENERAL INFORMATION").
-    A blank line after a line that stops on a word that goes on ("direct experience with",
-    blank, "Cloud Foundry components.") is layout too: some text layers put a blank line
-    after every line of the page.
+    sentence end or a heading ("1.1 Objective" after "PART 1 GENERAL INFORMATION"), or goes
+    on the numbered lines before it ("10.3." after "10.2. Description of the goods; brand and
+    model where relevant", an item with no end stop). A blank line after a line that stops
+    on a word that goes on ("direct experience with", blank, "Cloud Foundry components.") is
+    layout too: some text layers put a blank line after every line of the page.
     """
     text = _WRAPPED_PARAGRAPH.sub(" ", text)
     text = _BLANK_AFTER_LINE.sub(_joined_if_it_goes_on, text)
 
+    last_number = ""  # the clause number that opened a line last
+
     def join(match: re.Match[str]) -> str:
-        line = match.group("line").rstrip()
-        return f"{line} " if _MID_SENTENCE_LINE.search(line) else f"{line}\n"
+        nonlocal last_number
+        line, number = match.group("line").rstrip(), match.group("number")
+        goes_on = number == next_clause_number(last_number)
+        last_number = number
+        return f"{line} " if _MID_SENTENCE_LINE.search(line) and not goes_on else f"{line}\n"
 
     return _NUMBER_AFTER_LINE.sub(join, text)
 

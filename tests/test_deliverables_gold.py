@@ -112,3 +112,30 @@ def test_a_requirement_stated_again_in_the_section_is_found_on_its_page(tmp_path
     )  # fmt: skip
     [score] = score_matrices(load_gold_requirements(gold_file), lambda _file: [row])
     assert (score.recall, score.precision, score.page_accuracy) == (1.0, 1.0, 1.0)
+
+
+def test_a_gold_line_is_matched_to_the_row_that_states_it_not_a_near_one(tmp_path):
+    """Two rows share most of a gold line's words, on different pages: the line is the row
+    that states it (on its page), not the first row that comes close; page accuracy counts
+    the right row's page."""
+    from rfp_agents.deliverables.matrix import Requirement
+    from rfp_agents.evaluation.matrix_quality import score_matrices
+
+    gold_file = tmp_path / "gold.jsonl"
+    gold_file.write_text(
+        '{"file": "qap.pdf", "set": "holdout", "pages": [3, 5], "page": 5,'
+        ' "quote": "The research plan shall be delivered by the end of the second sprint"}\n'
+    )
+
+    def row(text: str, page: int) -> Requirement:
+        return Requirement(
+            id=f"R-{page:04d}", requirement=text, strength="mandatory", domain="general",
+            topic="other", file="qap.pdf", page=page, chunk_id="c",
+        )  # fmt: skip
+
+    rows = [
+        row("By the end of the second sprint, the vendor shall draft a research plan.", 3),
+        row("The research plan shall be delivered by the end of the second sprint.", 5),
+    ]
+    [score] = score_matrices(load_gold_requirements(gold_file), lambda _file: rows)
+    assert (score.recall, score.page_accuracy) == (1.0, 1.0)

@@ -139,7 +139,8 @@ def test_the_same_requirement_in_two_documents_is_one_row_citing_both(settings: 
         ("For more information, please read the county's website.", None),
         ("Upload the signed forms to the portal before the deadline.", "mandatory"),
         ("Maintain 98% uptime of the staging servers.", "mandatory"),
-        ("Use of subcontractors is permitted with notice.", None),
+        # not an imperative: a permission, advisory as a "may" is
+        ("Use of subcontractors is permitted with notice.", "advisory"),
         ("Support Services are listed in Appendix C.", None),
         # an imperative after an introductory phrase, in lower case
         ("If selected, confirm the names of your two site leads.", "mandatory"),
@@ -266,6 +267,14 @@ def test_the_same_requirement_in_two_documents_is_one_row_citing_both(settings: 
         # the buyer's committee, also after an introductory phrase, is the buyer
         ("La Comisión deberá intimar al oferente a subsanar su oferta.", None),
         ("Si no se cumple el plazo, la Comisión deberá justificar los motivos.", None),
+        # a permission denied binds; a permission given is advisory, like "may"; a thing's
+        # state that others impose binds no bidder
+        ("Faxed proposals are not permitted.", "mandatory"),
+        ("The vendor is not allowed to contact the evaluators.", "mandatory"),
+        ("No se permite la subcontratación de la prestación principal.", "mandatory"),
+        ("Partial offers per lot are permitted.", "advisory"),
+        ("Se admite la cotización parcial por renglón.", "advisory"),
+        ("It is understood that some files are not allowed to be shared.", None),
     ],
 )  # fmt: skip
 def test_obligations_are_recognised_in_english_and_spanish(sentence: str, strength):
@@ -523,12 +532,13 @@ def test_ucf_sections_and_an_instruction_scored_under_its_factor(settings: Setti
 def test_a_list_marker_left_alone_by_the_splitter_is_no_row():
     """ "a." or "XIV." cut off as a sentence of its own is an item's number: joined to its
     lead-in it would read "The Contractor shall: a.", a row that says nothing."""
-    from rfp_agents.deliverables.matrix import _statement
+    from rfp_agents.deliverables.matrix import OpenList, _statement
 
     lead_in = "The Contractor shall:"
-    assert [text for text, _ in _statement("a.", {}, lead_in, 0)] == []
-    assert [text for text, _ in _statement("XIV.", {}, lead_in, 1)] == []
-    rows = [text for text, _ in _statement("keep a spare parts stock;", {}, lead_in, 1)]
+    opened, one_item = OpenList(lead_in=lead_in), OpenList(lead_in=lead_in, items=1)
+    assert [text for text, _ in _statement("a.", {}, opened)] == []
+    assert [text for text, _ in _statement("XIV.", {}, one_item)] == []
+    rows = [text for text, _ in _statement("keep a spare parts stock;", {}, one_item)]
     assert rows == ["The Contractor shall: keep a spare parts stock;"]
 
 
@@ -745,6 +755,66 @@ def test_a_numbered_list_goes_on_after_an_items_own_sentence(monkeypatch):
         "5.3.4.", "Interfaces: the County has standard templates.",
     ], monkeypatch)  # fmt: skip
     assert "Interfaces: the County has standard templates." in rows
+
+
+def test_a_sentence_of_a_numbered_items_own_is_no_item_of_the_list(monkeypatch):
+    """Where the items come with their clause numbers ("10.3." "A certificate of tax
+    debts."), a sentence after an item without a number of its own ("Law 13 and Decree 34
+    in force …") is the item's, not one more item joined to the lead-in; the next number
+    takes the list up again."""
+    rows = statements_of([
+        "Each offer shall be accompanied by:", "10.1.", "The bid bond, where applicable.",
+        "10.2.", "A certificate of tax debts.",
+        "Law 13 and Decree 34 in force, issued by the Ministry of Justice.",
+        "10.3.", "The bank account of the bidder.",
+    ], monkeypatch)  # fmt: skip
+    lead = "Each offer shall be accompanied by:"
+    assert rows == [
+        f"{lead} The bid bond, where applicable.",
+        f"{lead} A certificate of tax debts.",
+        "Law 13 and Decree 34 in force, issued by the Ministry of Justice.",
+        f"{lead} The bank account of the bidder.",
+    ]
+
+
+def test_numbered_items_without_end_stops_and_word_led_headings():
+    """A numbered item with no end stop ("… where relevant") is not glued to the next one
+    ("10.3."), which goes on its sequence (a figure after a line cut mid-sentence still
+    is: "WCAG / 2.1 AA"); a short item further on ("10.4. Form A-404 (see Article 7)") is
+    an item, not a heading; a heading led by a word and its number ("ARTICLE 11:
+    OPENING OF OFFERS", "Cláusula 17. Garantía definitiva.") is one, but not a reference a
+    sentence wrapped before ("… in accordance with / Section 508 Standards and")."""
+    from rfp_agents.deliverables.matrix import _sections
+    from rfp_agents.text import answer_sentences
+
+    page = (
+        "ARTICLE 10: DOCUMENTS TO BE ENCLOSED\n"
+        "Each offer shall be accompanied by:\n"
+        "10.1. The bid bond, where applicable\n"
+        "10.2. A description of the goods; brand and model where relevant\n"
+        "10.3. A certificate of tax debts. Law 13 and Decree 34 in force, issued by the\n"
+        "Ministry of Justice.\n"
+        "10.4. Form A-404 (see Article 7)\n"
+        "10.5. The bank account of the bidder.\n"
+        "ARTICLE 11: OPENING OF OFFERS\n"
+        "Offers are opened in public. Sites shall be built in accordance with\n"
+        "Section 508 Standards and\n"
+        "the County's own guides.\n"
+        "Cláusula 17. Garantía definitiva.\n"
+        "No procede."
+    )
+    sections = _sections(page)[0]
+    assert [heading for heading, _ in sections] == [
+        "ARTICLE 10: DOCUMENTS TO BE ENCLOSED",
+        "ARTICLE 11: OPENING OF OFFERS",
+        "Cláusula 17. Garantía definitiva",
+    ]
+    sentences = answer_sentences(sections[0][1])
+    assert "A description of the goods; brand and model where relevant" in sentences
+    assert "Form A-404 (see Article 7)" in sentences
+    assert answer_sentences("The requirement is for WCAG\n2.1 AA standards.") == [
+        "The requirement is for WCAG 2.1 AA standards."
+    ]
 
 
 def test_the_items_of_a_label_of_requirements_are_rows_and_the_label_is_not(monkeypatch):

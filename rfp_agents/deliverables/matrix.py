@@ -51,6 +51,7 @@ from rfp_agents.text import (
     content_terms,
     fold_accents,
     join_overlapping,
+    next_clause_number,
     table_cells,
 )
 from rfp_agents.vocabulary import load_vocabulary_file
@@ -228,7 +229,7 @@ def statements(
             # "Ability to:" inside a list: the items after it go under it
             open_list = replace(open_list, label=sentence, items=open_list.items + 1)
             continue
-        for text, row_meta in _statement(sentence, meta, open_list.heading, open_list.items):
+        for text, row_meta in _statement(sentence, meta, open_list):
             if open_list.lead_in and _clause_depth(sentence):
                 held = (text, row_meta, _clause_depth(sentence))
             else:
@@ -307,7 +308,12 @@ class OpenList:
         return bool(self.lead_in) and not self.items
 
     def takes(self, sentence: str) -> bool:
-        """True when ``sentence`` is the list's next item."""
+        """True when ``sentence`` is the list's next item. Where the items come with their
+        clause numbers ("10.3." "Certificate of tax debts."), a sentence without one is the
+        item's own ("Law No. 13.074 and Decree 340/04 in force …"), not another item."""
+        numbered = _is_bare_marker(sentence) or CLAUSE_NUMBER.match(sentence)
+        if self.number and not self.pending and not numbered:
+            return False
         return _is_item_of(sentence, self.lead_in, self.items)
 
     def ends_at(self, sentence: str) -> bool:
@@ -343,7 +349,7 @@ class OpenList:
             return OpenList(lead_in=lead_in, meta=meta, parent=self, marker=kind)
         closed = self.resumable or (self._numbered() if self.lead_in and self.number else None)
         number = _bare_clause_number(sentence)
-        if closed and number and number == _next_number(closed.number):
+        if closed and number and number == next_clause_number(closed.number):
             return replace(closed, pending=number)
         return OpenList(resumable=closed)
 
@@ -351,7 +357,7 @@ class OpenList:
         """This list as a numbered sequence: the clause number taken last counts as its
         item's when it goes on from the numbered items before ("9.3." after "9.2." …), even
         if what followed it ("The offer, which must state …") closed the list."""
-        if self.pending and self.pending == _next_number(self.number):
+        if self.pending and self.pending == next_clause_number(self.number):
             return replace(self, number=self.pending, pending="")
         return self
 
@@ -451,7 +457,7 @@ def _sentences(
     by_page: dict[int, list[tuple[str, dict[str, Any]]]] = {}
     for text, meta in kb.iter_chunks({"source": source}):
         by_page.setdefault(int(meta["page_number"]), []).append((text, meta))
-    section, ucf, list_state = "", "", None
+    section, ucf, list_state = "", "", ListLines()
     for page in sorted(by_page):
         chunks = sorted(by_page[page], key=lambda row: int(row[1].get("chunk_index", 0)))
         page_text = _titles_set_off(join_overlapping([t for t, _ in chunks]))
@@ -564,13 +570,14 @@ def _ucf_runs(block: str, letter: str) -> Iterator[tuple[str, str]]:
 
 
 def _statement(
-    sentence: str, meta: dict[str, Any], lead_in: str, items: int
+    sentence: str, meta: dict[str, Any], open_list: OpenList
 ) -> Iterator[tuple[str, dict[str, Any]]]:
     """The sentence as a statement: joined to the lead-in of the list it is an item of;
     nothing for a lead-in itself (its items say it), a bare marker or a fragment."""
-    if _is_item_of(sentence, lead_in, items):
+    if open_list.takes(sentence):
         if not _is_bare_marker(sentence):
-            yield f"{lead_in} {CLAUSE_NUMBER.sub('', ITEM_MARKER.sub('', sentence))}", meta
+            item = CLAUSE_NUMBER.sub("", ITEM_MARKER.sub("", sentence))
+            yield f"{open_list.heading} {item}", meta
     elif not _is_lead_in(sentence) and (
         MIN_REQUIREMENT_CHARACTERS <= len(sentence) <= MAX_REQUIREMENT_CHARACTERS
     ):
@@ -583,12 +590,6 @@ BARE_CLAUSE_NUMBER = re.compile(r"^\s*\d+(?:\.\d+)+\.?\s*$")
 def _bare_clause_number(sentence: str) -> str:
     """The clause number ``sentence`` is alone ("9.1." -> "9.1"), or ""."""
     return sentence.strip().rstrip(".") if BARE_CLAUSE_NUMBER.match(sentence) else ""
-
-
-def _next_number(number: str) -> str:
-    """The clause number after ``number`` at its level ("9.1" -> "9.2"), or ""."""
-    head, _, last = number.rpartition(".")
-    return f"{head}.{int(last) + 1}" if head and last.isdigit() else ""
 
 
 def _is_bare_marker(sentence: str) -> bool:
@@ -684,50 +685,105 @@ def _is_title_line(line: str, following: str) -> bool:
     return capitalised / len(words) >= 0.5
 
 
+@dataclass(frozen=True)
+class ListLines:
+    """Where a page's lines stand in a list a colon opened (``_sections`` carries it from
+    one page to the next)."""
+
+    number: int | None = None
+    """The last item's number: 0 right after the colon, None outside such a list."""
+    clause: str = ""
+    """The multi-level clause number of the list's last numbered item ("10.3"): the next of
+    its sequence ("10.4. Form A-404 (see Article 7)") is one more item, however many lines
+    of the item came between, though it is short and capitalised like a heading."""
+
+
 def _sections(
-    page_text: str, list_state: int | None = None
-) -> tuple[list[tuple[str, str]], int | None]:
+    page_text: str, list_state: ListLines | None = None
+) -> tuple[list[tuple[str, str]], ListLines]:
     """The page cut at its numbered headings: (heading or "" for the text before the first
-    one, the text under it), and where the page leaves an open list (``_list_state_after``:
-    its items may go on over the page). A heading is not glued to the sentence after it.
+    one, the text under it), and where the page leaves an open list (``ListLines``: its
+    items may go on over the page). A heading is not glued to the sentence after it.
     Short numbered lines that go on a list opened by a colon ("list the following: 1. The
-    type of service 2. The hours billed") are its items, not headings; a number out of
-    sequence ("6. Submission" after item 2) is a heading again. ``list_state`` is where the
-    page before left off."""
+    type of service 2. The hours billed"; "10.1." … "10.4.") are its items, not headings; a
+    number out of sequence ("6. Submission" after item 2) is a heading again. A heading
+    may be led by a word ("ARTÍCULO 10º: DOCUMENTATION", "Cláusula 17. Garantía
+    definitiva.", "Section 4 Evaluation") when it starts a line after a finished one.
+    ``list_state`` is where the page before left off."""
+    state = list_state or ListLines()
     sections: list[tuple[str, str]] = []
-    heading, lines = "", []
+    heading, lines, previous = "", [], ""
     for line in page_text.splitlines():
-        found = NUMBERED_HEADING.match(line)
-        item_number = _next_item_number(line, list_state)
-        if found and item_number is None and _looks_like_heading(found.group(1)):
+        found = NUMBERED_HEADING.match(line) or _word_led_heading(line, previous)
+        item_number = _next_item_number(line, state.number)
+        goes_on = _clause_of(line) and _clause_of(line) == next_clause_number(state.clause)
+        if found and item_number is None and not goes_on and _looks_like_heading(found.group(1)):
             if lines:
                 sections.append((heading, "\n".join(lines)))
-            heading, lines = " ".join(found.group(1).split()), []
+            heading, lines, state = " ".join(found.group(1).split()), [], ListLines()
         else:
             lines.append(line)
-        list_state = _list_state_after(line, list_state, item_number)
+            state = _list_state_after(line, state, item_number)
+        previous = line if line.strip() else previous
     if lines or heading:
         sections.append((heading, "\n".join(lines)))
-    return sections, list_state
+    return sections, state
 
 
-def _next_item_number(line: str, list_state: int | None) -> int | None:
+WORD_LED_HEADING = re.compile(
+    r"^\s*((?i:art[ií]culo|cl[aá]usula|article|section|cap[ií]tulo|t[ií]tulo|part)"
+    r"\s+(?:\d+(?:\.\d+)*|[IVXLC]+)[º°ªo]?\s*[.:–—-]?\s+[A-ZÁÉÍÓÚÑ][^.:;]{0,80}?)\.?\s*$"
+)
+"""A heading led by a word and its number ("ARTÍCULO 10º: DOCUMENTACIÓN …", "Cláusula 17.
+Garantía definitiva.", "TITULO II. LICITACIÓN DEL CONTRATO", "Section 4 Evaluation")."""
+
+
+def _word_led_heading(line: str, previous: str) -> re.Match[str] | None:
+    """``line`` as a word-led heading, when the line before it is finished (a sentence end,
+    a colon, a heading) or there is none: "… in accordance with / Section 508 Standards and"
+    is a sentence wrapped before its reference. A UCF section's heading ("SECTION C -
+    DESCRIPTION …", "SECTION I - CONTRACT CLAUSES") is not one: it sets the UCF letter."""
+    if ucf_section_of(line):
+        return None
+    finished = not previous.strip() or re.search(r"[.:;!?)]\s*$", previous)
+    if not (finished or NUMBERED_HEADING.match(previous) or WORD_LED_HEADING.match(previous)):
+        return None
+    return WORD_LED_HEADING.match(line)
+
+
+LINE_CLAUSE_NUMBER = re.compile(r"^\s*(\d+(?:\.\d+)+)\.?\s")
+
+
+def _clause_of(line: str) -> str:
+    """The multi-level clause number opening ``line`` ("10.4. Form" -> "10.4"), or ""."""
+    found = LINE_CLAUSE_NUMBER.match(line)
+    return found.group(1) if found else ""
+
+
+def _next_item_number(line: str, list_number: int | None) -> int | None:
     """The number of ``line`` when it is the next item of the open list: any first number
-    after the colon (``list_state`` 0), then each one the number after the last."""
+    after the colon (``list_number`` 0), then each one the number after the last."""
     found = ITEM_NUMBER.match(line)
-    if list_state is None or not found:
+    if list_number is None or not found:
         return None
     number = int(found.group(1))
-    return number if list_state == 0 or number == list_state + 1 else None
+    return number if list_number == 0 or number == list_number + 1 else None
 
 
-def _list_state_after(line: str, list_state: int | None, item_number: int | None) -> int | None:
+def _list_state_after(line: str, state: ListLines, item_number: int | None) -> ListLines:
     """The list state after ``line`` (``item_number``: its number as the list's next item,
-    or None): None outside a list, 0 after a line ending in a colon, the item's number after
-    an item; a blank line keeps it."""
+    or None): number None outside a list, 0 after a line ending in a colon, the item's
+    number after an item; a clause-numbered item right after the colon, or next in the
+    sequence, is the list's last clause (a line without a number keeps it); a blank line
+    keeps everything."""
     if not line.strip():
-        return list_state
-    return 0 if line.rstrip().endswith(":") else item_number
+        return state
+    clause = _clause_of(line)
+    if not clause:  # a line of the item's own
+        clause = state.clause
+    elif not (state.number == 0 or clause == next_clause_number(state.clause)):
+        clause = ""
+    return ListLines(0 if line.rstrip().endswith(":") else item_number, clause)
 
 
 def is_list_item(sentence: str) -> bool:

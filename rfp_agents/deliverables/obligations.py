@@ -3,12 +3,14 @@
 The compliance matrix (``matrix.py``) lists the statements this module says bind the bidder:
 
 * ``mandatory``: shall, must, is/are required (to), will be required, is responsible for,
-  is expected to, is mandatory, shall not, may not, what the bidder (or its team) "will" do,
-  an obligation without a modal verb (``vocabulary/obligations.toml``: "agrees to", "it is
-  the responsibility of the bidder", a request with "please", an instruction in the
-  imperative), a performance standard (a measure and a figure), and the Spanish deberá(n),
-  debe(n), está(n) obligado(s) a, se exige, es obligatorio;
-* ``advisory``: should, may, is encouraged, it is recommended; podrá(n), se recomienda.
+  is expected to, is mandatory, shall not, may not, is not permitted / allowed, what the
+  bidder (or its team) "will" do, an obligation without a modal verb
+  (``vocabulary/obligations.toml``: "agrees to", "it is the responsibility of the bidder", a
+  request with "please", an instruction in the imperative), a performance standard (a
+  measure and a figure), and the Spanish deberá(n), debe(n), está(n) obligado(s) a, se
+  exige, es obligatorio, no se admite / permite;
+* ``advisory``: should, may, is encouraged, it is recommended, is permitted / allowed;
+  podrá(n), se recomienda, se admite / permite.
 
 Not binding: statements of information, statements whose subject is the buyer or one of its
 officials (``vocabulary/parties.toml``: "The COR shall notify the CO"), the buyer's rights and
@@ -42,6 +44,10 @@ MANDATORY = re.compile(
     rf"\b(?:shall|must|{BE_VERB} required to|will{ALSO} be required|will{ALSO} need to be|"
     rf"{BE_VERB} (?:responsible for|expected to)|"
     r"may not|is prohibited|are prohibited|(?:is|are) (?:mandatory|compulsory)|"
+    # a permission denied ("Faxed proposals are not permitted", "No se permite …"); not a
+    # thing's state that others impose ("some repositories are not allowed to be shared")
+    rf"{BE_VERB} not (?:permitted|allowed)(?! to be\b)|"
+    r"(?:no|en ningun caso) se (?:admite|admiten|permite|permiten|permitiran?|aceptaran?)|"
     r"debera|deberan|debe|deben|se exige|se exigira|(?<!\bno )(?:esta|estan|estara|estaran|"
     r"queda|quedan|quedara|quedaran) obligad[oa]s?|(?:es|son|sera|seran) responsables? de|"
     # "has to"; what will not be accepted ("No se admitirán variantes")
@@ -58,6 +64,9 @@ ADVISORY = re.compile(
     r"\b(?:should|(?<!\bas )(?<!\bthat )(?<!\bwhich )may(?!\s+\d{1,2},?\s+\d{4}|\s+\d{4})|"
     r"is encouraged|are encouraged|"
     r"(?:it )?is recommended|"
+    # a permission ("Partial offers are permitted", "Se admite la cotización parcial")
+    r"(?:is|are) (?:permitted|allowed)|"
+    r"(?<!\bno )(?<!\bcaso )se (?:admite|admiten|permite|permiten|admitiran?|permitiran?)|"
     r"podra|podran|se recomienda)\b",
     re.IGNORECASE,
 )

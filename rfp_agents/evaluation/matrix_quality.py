@@ -123,13 +123,23 @@ def _scope(wanted: Sequence[GoldRequirement]) -> list[tuple[float, float]]:
     return sorted((float(a), float(b)) for a, b in named) or [(1, float("inf"))]
 
 
-def _holds(row: Requirement, quote: str) -> bool:
+def _share(row: Requirement, quote: str) -> float:
+    """The share of the quote's terms the row has."""
     terms = set(content_terms(quote))
-    return bool(terms) and len(terms & set(content_terms(row.requirement))) / len(terms) >= MATCH
+    return len(terms & set(content_terms(row.requirement))) / len(terms) if terms else 0.0
+
+
+def _holds(row: Requirement, quote: str) -> bool:
+    return _share(row, quote) >= MATCH
 
 
 def _row_holding(quote: str, rows: Sequence[Requirement]) -> Requirement | None:
-    return next((r for r in rows if _holds(r, quote)), None)
+    """The row that holds ``quote`` best, the first among equals: a row that shares most of
+    its words on another page ("By the end of the second sprint, vendor shall establish a
+    design research plan") is not taken for the requirement's own ("The design research
+    plan shall be delivered by the end of the second sprint")."""
+    best = max(rows, key=lambda row: _share(row, quote), default=None)
+    return best if best is not None and _holds(best, quote) else None
 
 
 def _holds_any(row: Requirement, gold: Sequence[GoldRequirement]) -> bool:
