@@ -275,6 +275,15 @@ def test_the_same_requirement_in_two_documents_is_one_row_citing_both(settings: 
         ("Partial offers per lot are permitted.", "advisory"),
         ("Se admite la cotización parcial por renglón.", "advisory"),
         ("It is understood that some files are not allowed to be shared.", None),
+        # the bidder named in a condition, a pronoun then standing for it; its delivery
+        ("If the vendor needs a new server, they will file a request with the State.",
+         "mandatory"),
+        ("When the County approves the plan, it will notify the vendor.", None),
+        ("Delivery of all reports will occur through the shared drive.", "mandatory"),
+        ("Payment will be made within 30 days of a proper invoice.", None),
+        # an agile contract's product owner is the government's
+        ("The Product Owner shall accept each user story at the sprint review.", None),
+        ("The PO shall not certify performance until all defects are corrected.", None),
     ],
 )  # fmt: skip
 def test_obligations_are_recognised_in_english_and_spanish(sentence: str, strength):

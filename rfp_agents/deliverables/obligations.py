@@ -332,14 +332,20 @@ BIDDER_WILL = re.compile(
     rf"(?:{BIDDER})s?(?:'s)?(?:\s+(?:team|staff|personnel|employees))?{ACTIVE_WILL}"
     rf"|^\W*(?:{BIDDER})s{ACTIVE_WILL}"
     rf"|^\W*(?:[\w ]{{1,40}}:\s+)?(?:the|each|every|a|an|your)\s+{PROPOSAL_PART}s?{ACTIVE_WILL}"
-    rf"|\b(?:will|shall|must){ALSO}\s+be\s+\w+ed\s+by\s+the\s+(?:{BIDDER})",
+    rf"|\b(?:will|shall|must){ALSO}\s+be\s+\w+ed\s+by\s+the\s+(?:{BIDDER})"
+    rf"|^\W*(?:if|when|where|once|whenever|should)\s+(?:the|a|an|each|any)\s+(?:{BIDDER})s?\b"
+    rf"[^.;]{{0,150}}?,\s+(?:they|it|he or she|he|she){ACTIVE_WILL}"
+    r"|^\W*(?:the\s+)?deliver(?:y|ies)\b[^.;:]{0,80}?\s+will\s+(?:occur|be made|take place)\b",
     re.IGNORECASE,
 )
 """The bidder (or its team, bidders in the plural opening the sentence: "Offerors will
-submit …", or its proposal opening the sentence) as the subject of "will" +
-an active verb, or as the agent of a passive ("outages will be handled by the
-Vendor"): a commitment the buyer holds it to (not "the contractor will be paid", "will
-receive", "will not have access", "the proposal will be evaluated")."""
+submit …", or its proposal opening the sentence) as the subject of "will" + an active verb,
+or as the agent of a passive ("outages will be handled by the Vendor"), or named in the
+condition a pronoun then stands for ("If the contractor needs a change, they will submit a
+request …"), or its delivery opening the sentence ("Delivery of all software will occur by
+pull request …", the supplier's act): a commitment the buyer holds it to (not "the
+contractor will be paid", "will receive", "will not have access", "the proposal will be
+evaluated")."""
 SPANISH_PROHIBITION = re.compile(
     rf"\b(?:{BIDDER})(?:e?s)?\b[^.;]{{0,80}}?\bno (?:puede|pueden|podra|podran)\b"
     r"|\bno se (?:puede|podra|podran) (?:suministrar|presentar|entregar|subcontratar|ceder|"
