@@ -284,6 +284,11 @@ def test_the_same_requirement_in_two_documents_is_one_row_citing_both(settings: 
         # an agile contract's product owner is the government's
         ("The Product Owner shall accept each user story at the sprint review.", None),
         ("The PO shall not certify performance until all defects are corrected.", None),
+        # what an act legally amounts to is policy; the bidder's staff, however described,
+        # still bind the bidder
+        ("Failure to sign the statement shall constitute default by the vendor.", None),
+        ("All contractor staff working on the help desk will need to obtain a badge.",
+         "mandatory"),
     ],
 )  # fmt: skip
 def test_obligations_are_recognised_in_english_and_spanish(sentence: str, strength):

@@ -329,7 +329,8 @@ are due by …"): a date, put without a modal, by which the bidder must submit. 
 ACTIVE_WILL = r"\s+will\s+(?!(?:also\s+)?(?:be|not|receive|have|need(?!\s+to\b))\b)\w+"
 BIDDER_WILL = re.compile(
     rf"\b(?:the|each|every|all|any|a|an)\s+(?:successful\s+|selected\s+|awarded\s+)?"
-    rf"(?:{BIDDER})s?(?:'s)?(?:\s+(?:team|staff|personnel|employees))?{ACTIVE_WILL}"
+    rf"(?:{BIDDER})s?(?:'s)?(?:\s+(?:team|staff|personnel|employees))?"
+    rf"(?:\s+(?:working|assigned|performing|employed)\b[^,.;]{{0,60}}?)?{ACTIVE_WILL}"
     rf"|^\W*(?:{BIDDER})s{ACTIVE_WILL}"
     rf"|^\W*(?:[\w ]{{1,40}}:\s+)?(?:the|each|every|a|an|your)\s+{PROPOSAL_PART}s?{ACTIVE_WILL}"
     rf"|\b(?:will|shall|must){ALSO}\s+be\s+\w+ed\s+by\s+the\s+(?:{BIDDER})"
@@ -387,7 +388,7 @@ POLICY = re.compile(
     r"construed|treated as|regarded as|evidenced by|rejected|disqualified)\b"
     r"|\b(?:shall|will)\s+(?:not\s+)?(?:(?:under|in)\s+(?:any|no)\s+(?:circumstances?|event)\s+)?"
     r"(?:relieve|affect|prejudice|supersede|prevail|survive|take precedence|"
-    r"remain in (?:full )?(?:force|effect)|become effective)\b"
+    r"remain in (?:full )?(?:force|effect)|become effective|constitute)\b"
     r"|\b(?:shall|will)\s+be\s+(?:as\s+)?(?:specified|set\s+forth|set\s+out|defined|stated)"
     r"\s+(?:in|under|by)\s+(?:[\w-]+\s+){0,4}?(?:contract|agreement|task\s+order|order)s?\b",
     re.IGNORECASE,
@@ -395,8 +396,9 @@ POLICY = re.compile(
 """What a thing counts as, what befalls it, or what legal effect it has ("All persons engaged
 in the work shall be considered employees of the Contractor", "a late bid shall be
 rejected", "No subcontract shall (under any circumstances) relieve the supplier of its
-duties", "The warranty shall survive acceptance", "Testing of the units shall be as stated
-in the framework agreement": where a term is set, not a duty): the contract's policy or the
+duties", "The warranty shall survive acceptance", "Failure to adhere shall constitute
+default", "Testing of the units shall be as stated in the framework agreement": where a
+term is set, not a duty): the contract's policy or the
 buyer's act, not a duty the bidder performs. Contract drafting calls this the language of
 policy: "shall" with a subject that acts on no one."""
 
