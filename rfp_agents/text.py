@@ -173,6 +173,9 @@ def term_overlap(query_terms: set[str], text: str) -> float:
 _WRAPPED_PARAGRAPH = re.compile(r"(?<=[A-Za-z0-9,)])[ \t]*\n[ \t]*\n\s*(?=[a-z])")
 _NUMBER_AFTER_LINE = re.compile(r"(?m)^(?P<line>[^\n]*)\n(?=\s*(?P<number>\d+(?:\.\d+)+)\.?\s)")
 _MID_SENTENCE_LINE = re.compile(r"\b[a-z]{2,}\b.*[A-Za-z0-9,]$")
+ITEM_BEFORE_THE_LAST = re.compile(r";\s*(?:and|or)$")
+"""A list item's end before the last item ("… engaged by the Proponent; and", then "4.2.5 …"):
+what follows is the next item, not the rest of this one."""
 
 
 def next_clause_number(number: str) -> str:
@@ -190,7 +193,8 @@ def _rejoin_wrapped_lines(text: str) -> str:
     standards") is a version or a figure, not a numbered clause; a clause number follows a
     sentence end or a heading ("1.1 Objective" after "PART 1 GENERAL INFORMATION"), or goes
     on the numbered lines before it ("10.3." after "10.2. Description of the goods; brand and
-    model where relevant", an item with no end stop). A blank line after a line that stops
+    model where relevant", an item with no end stop; "… by the Proponent; and" before the last
+    item). A blank line after a line that stops
     on a word that goes on ("direct experience with", blank, "Cloud Foundry components.") is
     layout too: some text layers put a blank line after every line of the page.
     """
@@ -202,7 +206,7 @@ def _rejoin_wrapped_lines(text: str) -> str:
     def join(match: re.Match[str]) -> str:
         nonlocal last_number
         line, number = match.group("line").rstrip(), match.group("number")
-        goes_on = number == next_clause_number(last_number)
+        goes_on = number == next_clause_number(last_number) or ITEM_BEFORE_THE_LAST.search(line)
         last_number = number
         return f"{line} " if _MID_SENTENCE_LINE.search(line) and not goes_on else f"{line}\n"
 

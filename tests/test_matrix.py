@@ -791,6 +791,33 @@ def test_a_sentence_of_a_numbered_items_own_is_no_item_of_the_list(monkeypatch):
     ]
 
 
+def test_a_sentence_cut_by_a_page_break_is_one_row_cited_where_it_starts(monkeypatch):
+    """A list item that a page break cuts ("… of the" / "Vendor with limits of …") is one
+    item, cited on the page where it starts; the item after it goes on the list, though the
+    buyer's "as the County may require" is in it; an item that ends "; and" before the break
+    is whole, the next page's first item its own."""
+    read = [
+        ("The vendor shall carry insurance as follows:", 1),
+        ("4.2.1 Workers' compensation for all employees;", 1),
+        ("4.2.2 Employer's liability insurance respecting employees, if any, of the", 1),
+        ("Vendor with limits of not less than one million dollars; and", 2),
+        ("4.2.3 Such other insurance as the County may reasonably require.", 2),
+        ("Proposals must carry the legal name of the firm; and", 2),
+        ("The signature of an officer of the firm.", 3),
+    ]
+    sentences = [(text, {"page_number": page}, False) for text, page in read]
+    monkeypatch.setattr(matrix, "_sentences", lambda kb, source, **_: iter(sentences))
+    rows = [(text, meta["page_number"]) for text, meta in matrix.statements(None, "x.pdf")]
+    lead = "The vendor shall carry insurance as follows:"
+    assert (
+        f"{lead} Employer's liability insurance respecting employees, if any, of the Vendor "
+        "with limits of not less than one million dollars; and",
+        1,
+    ) in rows
+    assert (f"{lead} Such other insurance as the County may reasonably require.", 2) in rows
+    assert ("The signature of an officer of the firm.", 3) in rows
+
+
 def test_numbered_items_without_end_stops_and_word_led_headings():
     """A numbered item with no end stop ("… where relevant") is not glued to the next one
     ("10.3."), which goes on its sequence (a figure after a line cut mid-sentence still
@@ -828,6 +855,11 @@ def test_numbered_items_without_end_stops_and_word_led_headings():
     assert "Form A-404 (see Article 7)" in sentences
     assert answer_sentences("The requirement is for WCAG\n2.1 AA standards.") == [
         "The requirement is for WCAG 2.1 AA standards."
+    ]
+    last_items = "engaged by the Vendor; and\n4.2.5 Such other insurance as required."
+    assert answer_sentences(last_items) == [
+        "engaged by the Vendor; and",
+        "4.2.5 Such other insurance as required.",
     ]
 
 

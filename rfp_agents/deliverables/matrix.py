@@ -45,6 +45,8 @@ from rfp_agents.domains import classify_text
 from rfp_agents.knowledge_base import KnowledgeBase
 from rfp_agents.text import (
     BARE_MARKER,
+    CONTINUES,
+    ITEM_BEFORE_THE_LAST,
     ITEM_MARKER,
     QA_ENTRY_NUMBER,
     answer_sentences,
@@ -210,7 +212,7 @@ def statements(
     answer may also be its item "a." ("8. Will GSA …?" then "a. See answer to question 3")."""
     open_list = OpenList()
     held: tuple[str, dict[str, Any], int] | None = None  # a numbered item, open to sub-items
-    read = _sentences(kb, source, keep_list_markers=in_questions_and_answers)
+    read = _joined_across_pages(_sentences(kb, source, keep_list_markers=in_questions_and_answers))
     read = _in_standards_tables(_outside_questions(read, lettered=in_questions_and_answers))
     for sentence, meta, opens_section in read:
         if open_list.awaits_items and (opens_section or not open_list.takes(sentence)):
@@ -239,6 +241,29 @@ def statements(
         yield held[0], held[1]
     if open_list.awaits_items:
         yield from _unfollowed(open_list)
+
+
+def _joined_across_pages(sentences: Iterable[Sentence]) -> Iterator[Sentence]:
+    """The sentences, one cut by a page break joined again: a page's last sentence that
+    stops on a word that goes on ("… insurance respecting employees, if any, of the") is
+    finished by the next page's first ("Proponent with limits of liability of …"), unless
+    that opens a section. The joined sentence keeps its first page's metadata: it is cited
+    where it starts."""
+    held: Sentence | None = None
+    for sentence, meta, opens_section in sentences:
+        if held is not None:
+            first, first_meta, first_opens = held
+            held = None
+            if not opens_section and meta.get("page_number") != first_meta.get("page_number"):
+                yield f"{first} {sentence}", first_meta, first_opens
+                continue
+            yield first, first_meta, first_opens
+        if CONTINUES.search(sentence) and not ITEM_BEFORE_THE_LAST.search(sentence):
+            held = (sentence, meta, opens_section)
+            continue
+        yield sentence, meta, opens_section
+    if held is not None:
+        yield held
 
 
 STANDARDS_HEADER = re.compile(

@@ -210,8 +210,20 @@ def is_question(sentence: str) -> bool:
 def has_modal_verb(folded: str) -> bool:
     """True when the sentence's own verbs oblige or advise ("shall", "must", "should", "is
     required to", what the bidder "will" do); a performance standard's measure ("within seven
-    days") is not a verb."""
-    return _verb_strength(folded) is not None
+    days") is not a verb, nor the buyer's discretion that qualifies a thing ("Such other
+    insurance as the County may reasonably require", an item of the insurance list)."""
+    return _verb_strength(_buyer_discretion().sub("", folded)) is not None
+
+
+@cache
+def _buyer_discretion() -> re.Pattern[str]:
+    """ "as the County may …": a clause of the buyer's comparing inside a sentence about
+    something else (not "… agreed that the State shall withhold payment", a clause that is
+    the sentence's point)."""
+    return re.compile(
+        rf"\bas\s+(?:the\s+)?(?:{_buyer_names()})s?\s+(?:may|shall|will|should)\b",
+        re.IGNORECASE,
+    )
 
 
 def modal_strength(folded: str) -> Strength | None:
