@@ -85,11 +85,15 @@ before a quotation ('23."The response must …" Is it …?')."""
 
 
 def fold_accents(text: str) -> str:
-    """``text`` without diacritics ("garantía" -> "garantia", "año" -> "ano")."""
+    """``text`` without diacritics ("garantía" -> "garantia", "año" -> "ano"), its
+    typographic apostrophes plain ("Offeror’s" -> "Offeror's", as patterns write them)."""
     if text.isascii():
         return text
-    decomposed = unicodedata.normalize("NFKD", text)
+    decomposed = unicodedata.normalize("NFKD", text).translate(_PLAIN_APOSTROPHES)
     return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+
+
+_PLAIN_APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'"})
 
 
 def content_terms(text: str, language: str = "en") -> list[str]:

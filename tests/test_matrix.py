@@ -281,6 +281,9 @@ def test_the_same_requirement_in_two_documents_is_one_row_citing_both(settings: 
         ("When the County approves the plan, it will notify the vendor.", None),
         ("Delivery of all reports will occur through the shared drive.", "mandatory"),
         ("Payment will be made within 30 days of a proper invoice.", None),
+        # a typographic apostrophe is an apostrophe
+        ("It is the Offeror\u2019s responsibility to monitor the portal for addenda.",
+         "mandatory"),
         # an agile contract's product owner is the government's
         ("The Product Owner shall accept each user story at the sprint review.", None),
         ("The PO shall not certify performance until all defects are corrected.", None),
@@ -816,6 +819,25 @@ def test_a_sentence_cut_by_a_page_break_is_one_row_cited_where_it_starts(monkeyp
     ) in rows
     assert (f"{lead} Such other insurance as the County may reasonably require.", 2) in rows
     assert ("The signature of an officer of the firm.", 3) in rows
+
+
+def test_spanish_clause_numbers_with_a_dash_number_the_items_of_a_list(monkeypatch):
+    """ "1.1.-", "1.2.-": a Spanish pliego's clause numbers end in a dash; the items after
+    a lead-in are its items, however long, and the sentence after them with a duty of its
+    own is a row of its own."""
+    long_tail = ", debidamente inscritos en el registro que corresponda según su tipo" * 4
+    rows = statements_of([
+        "El licitador deberá presentar la siguiente documentación:",
+        f"1.1.- Si la empresa fuera persona jurídica, la escritura de constitución{long_tail}.",
+        "1.2.- Si se trata de empresario individual, el DNI.",
+        "Las empresas extranjeras deberán presentar un informe de reciprocidad.",
+    ], monkeypatch)  # fmt: skip
+    lead = "El licitador deberá presentar la siguiente documentación:"
+    assert rows[0].startswith(f"{lead} Si la empresa fuera persona jurídica")
+    assert rows[1:] == [
+        f"{lead} Si se trata de empresario individual, el DNI.",
+        "Las empresas extranjeras deberán presentar un informe de reciprocidad.",
+    ]
 
 
 def test_numbered_items_without_end_stops_and_word_led_headings():

@@ -459,7 +459,7 @@ def _is_requirement_label(sentence: str) -> bool:
 def _clause_depth(sentence: str) -> int:
     """How many levels the clause number opening ``sentence`` has ("4.2.1 " 3), or 0."""
     found = CLAUSE_NUMBER.match(sentence)
-    return found.group(0).strip().rstrip(".").count(".") + 1 if found else 0
+    return found.group(1).count(".") + 1 if found else 0
 
 
 def _is_sub_item(sentence: str, depth: int) -> bool:

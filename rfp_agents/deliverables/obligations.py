@@ -553,8 +553,9 @@ BIDDER_OBLIGED = re.compile(
 provide the user names, and the Offeror will be expected to grant them access")."""
 
 
-CLAUSE_NUMBER = re.compile(r"^\W*\d+(?:\.\d+)+\.?\s+")
-"""A multi-level clause number ("2.14.3 ", "5.4.2. ") opening a sentence."""
+CLAUSE_NUMBER = re.compile(r"^\W*(\d+(?:\.\d+)+)\.?-?\s+")
+"""A multi-level clause number ("2.14.3 ", "5.4.2. ", the Spanish "1.1.- ") opening a
+sentence; the number alone is its group 1."""
 
 
 @cache
