@@ -139,3 +139,27 @@ def test_a_gold_line_is_matched_to_the_row_that_states_it_not_a_near_one(tmp_pat
     ]
     [score] = score_matrices(load_gold_requirements(gold_file), lambda _file: rows)
     assert (score.recall, score.page_accuracy) == (1.0, 1.0)
+
+
+def test_a_lead_in_held_by_items_on_two_pages_is_found_on_its_page(tmp_path):
+    """Each item of a list that runs over a page break holds its lead-in's words: the gold
+    line of the lead-in (p. 8) is the item row on p. 8, not the first item row of p. 9."""
+    from rfp_agents.deliverables.matrix import Requirement
+    from rfp_agents.evaluation.matrix_quality import score_matrices
+
+    gold_file = tmp_path / "gold.jsonl"
+    gold_file.write_text(
+        '{"file": "rfp.pdf", "set": "holdout", "pages": [8, 9], "page": 8,'
+        ' "quote": "projects billed by the hour, list the following"}\n'
+    )
+    lead = "For your five most recent projects billed by the hour, list the following:"
+
+    def row(item: str, page: int) -> Requirement:
+        return Requirement(
+            id=f"R-{page:04d}", requirement=f"{lead} {item}", strength="mandatory",
+            domain="general", topic="other", file="rfp.pdf", page=page, chunk_id="c",
+        )  # fmt: skip
+
+    rows = [row("The final hours billed", 9), row("The type of work", 8)]
+    [score] = score_matrices(load_gold_requirements(gold_file), lambda _file: rows)
+    assert (score.recall, score.page_accuracy) == (1.0, 1.0)

@@ -94,7 +94,7 @@ def score_matrices(
             if r.strength == "mandatory"
             and any(a <= page <= b for page in r.pages_in(file) for a, b in sections)
         ]
-        matched = {i: _row_holding(g.quote, rows) for i, g in enumerate(wanted)}
+        matched = {i: _row_holding(g, rows) for i, g in enumerate(wanted)}
         found = {i: row for i, row in matched.items() if row is not None}
         used = {id(row) for row in found.values()}
         true_rows = [r for r in rows if id(r) in used or _holds_any(r, wanted)]
@@ -133,13 +133,20 @@ def _holds(row: Requirement, quote: str) -> bool:
     return _share(row, quote) >= MATCH
 
 
-def _row_holding(quote: str, rows: Sequence[Requirement]) -> Requirement | None:
-    """The row that holds ``quote`` best, the first among equals: a row that shares most of
-    its words on another page ("By the end of the second sprint, vendor shall establish a
-    design research plan") is not taken for the requirement's own ("The design research
-    plan shall be delivered by the end of the second sprint")."""
-    best = max(rows, key=lambda row: _share(row, quote), default=None)
-    return best if best is not None and _holds(best, quote) else None
+def _row_holding(gold: GoldRequirement, rows: Sequence[Requirement]) -> Requirement | None:
+    """The row that holds the gold line best: a row that shares most of its words on another
+    page ("By the end of the second sprint, vendor shall establish a design research plan")
+    is not taken for the requirement's own ("The design research plan shall be delivered by
+    the end of the second sprint"). Among rows that hold as much of it, one on the gold
+    line's page: each item of a list that runs over two pages holds its lead-in's words
+    ("… billed on an hourly basis, list the following:"), and so does an item that repeats
+    the lead-in's words ("The final hours billed")."""
+
+    def fit(row: Requirement) -> tuple[float, bool]:
+        return _share(row, gold.quote), gold.page in row.pages_in(gold.file)
+
+    best = max(rows, key=fit, default=None)
+    return best if best is not None and _holds(best, gold.quote) else None
 
 
 def _holds_any(row: Requirement, gold: Sequence[GoldRequirement]) -> bool:
