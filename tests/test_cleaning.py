@@ -76,6 +76,21 @@ def test_a_word_the_text_layer_cut_with_a_space_is_joined_and_two_words_stay_two
     assert "Questions in voice or writing; de más está decir." in text
 
 
+def test_a_cut_word_the_document_prints_whole_elsewhere_is_joined():
+    """Procurement's own words are rare in web text ("offeror", "quoter", "licitador"):
+    cut after one letter ("O fferor") the join is no common word, but the document prints
+    it whole on other pages, so it is one of its words. A rare piece before a word the
+    document never prints stays as it was."""
+    pages = [
+        "Each Offeror shall sign. The Offeror must register.",
+        "It is the O fferor’s responsibility. Submit via the eVA portal.",
+    ]
+    cleaned = clean_pages(pages)
+    assert "It is the Offeror’s responsibility." in cleaned[1]
+    assert "via the eVA portal" in cleaned[1]
+    assert "O fferor" in normalise_text(pages[1])  # alone, the page cannot tell
+
+
 def test_chunks_never_cross_pages_and_carry_the_heading():
     pages = ["SECTION H - SPECIAL TERMS\n" + "word " * 400, "more words " * 50, ""]
     chunks = chunk_pages(pages, chunk_size=500, chunk_overlap=50)

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections import Counter
 from functools import lru_cache
 
 from rfp_agents.text import zipf_frequency
@@ -39,20 +40,39 @@ _DIGITS = re.compile(r"\d+")
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 
 
-def normalise_text(text: str) -> str:
-    """NFKC (ligatures, full-width forms), no control characters, single spaces, joined hyphens."""
+def normalise_text(text: str, document_words: frozenset[str] = frozenset()) -> str:
+    """NFKC (ligatures, full-width forms), no control characters, single spaces, joined
+    hyphens, and words the text layer cut with a space joined (``document_words``: the
+    words the document prints whole, lower case, which a cut word may be)."""
+    text = _HYPHEN_BREAK.sub(_join_line_break, _plain(text))
+    text = _WORD_AND_NEXT.sub(lambda found: _joined_if_cut(found, document_words), text)
+    return _BLANK_LINES.sub("\n\n", text).strip()
+
+
+def _plain(text: str) -> str:
+    """NFKC, no control characters, single spaces, lines stripped."""
     text = unicodedata.normalize("NFKC", text)
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     text = _CONTROL.sub(" ", text)
     text = _SPACES.sub(" ", text)
-    text = "\n".join(line.strip() for line in text.split("\n"))
-    text = _HYPHEN_BREAK.sub(_join_line_break, text)
-    text = _WORD_AND_NEXT.sub(_joined_if_cut, text)
-    return _BLANK_LINES.sub("\n\n", text).strip()
+    return "\n".join(line.strip() for line in text.split("\n"))
+
+
+MIN_DOCUMENT_USES = 2
+"""A word the document prints whole this often is one of its words."""
+
+
+def document_words(pages: list[str]) -> frozenset[str]:
+    """The words (five letters or more, lower case) the pages print whole at least
+    ``MIN_DOCUMENT_USES`` times: the vocabulary a cut word of the same document belongs to
+    ("O fferor" in a solicitation that says "Offeror" on every page)."""
+    counts = Counter(word.lower() for page in pages for word in _WORD.findall(_plain(page)))
+    return frozenset(word for word, count in counts.items() if count >= MIN_DOCUMENT_USES)
 
 
 _WORD_AND_NEXT = re.compile(r"\b([^\W\d_]+) (?=([^\W\d_]+)\b)")
 MIN_JOINED_CHARACTERS = 5
+_WORD = re.compile(rf"[^\W\d_]{{{MIN_JOINED_CHARACTERS},}}")
 RARE_PIECE_ZIPF = 2.0
 """A piece of a word this rare or rarer (Zipf scale) is no word of its own ("ontractor",
 "berá"): wordfreq, built from web text, knows many such pieces, but barely."""
@@ -60,16 +80,17 @@ COMMON_WORD_ZIPF = 3.0
 """The two pieces joined must make a word at least this common ("contractor", "deberá")."""
 
 
-def _joined_if_cut(found: re.Match[str]) -> str:
+def _joined_if_cut(found: re.Match[str], document_words: frozenset[str]) -> str:
     """A word and the next, joined when the text layer cut one word in two ("C ontractor",
-    "Comisi ón", "de berá"): one piece is no word and the two make a common one. Two words
-    ("in voice", "de más") stay two."""
+    "Comisi ón", "de berá", "O fferor"): one piece is no word and the two make a common one,
+    or one the document prints whole elsewhere (procurement's own words are rare in web
+    text: "offeror", "quoter", "licitador"). Two words ("in voice", "de más") stay two."""
     left, right = found.group(1), found.group(2)
     joined = left + right
-    if len(joined) < MIN_JOINED_CHARACTERS:
+    if len(joined) < MIN_JOINED_CHARACTERS or min(_zipf(left), _zipf(right)) >= RARE_PIECE_ZIPF:
         return found.group(0)
-    cut = min(_zipf(left), _zipf(right)) < RARE_PIECE_ZIPF and _zipf(joined) >= COMMON_WORD_ZIPF
-    return left if cut else found.group(0)
+    a_word = _zipf(joined) >= COMMON_WORD_ZIPF or joined.lower() in document_words
+    return left if a_word else found.group(0)
 
 
 @lru_cache(maxsize=65536)
@@ -188,7 +209,8 @@ def _strip_edges(lines: list[str], running: set[tuple[str, str]]) -> list[str]:
 
 def clean_pages(raw_pages: list[str], header_footer_min_share: float = 0.6) -> list[str]:
     """Clean every page; the result has exactly one entry per input page, in order."""
-    split = [_undouble_spacing(normalise_text(page).split("\n")) for page in raw_pages]
+    words = document_words(raw_pages)
+    split = [_undouble_spacing(normalise_text(page, words).split("\n")) for page in raw_pages]
     for _ in range(MAX_PEELS):
         running = find_running_lines(split, header_footer_min_share)
         peeled = [_strip_edges(lines, running) for lines in split] if running else split
