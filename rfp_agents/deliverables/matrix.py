@@ -776,12 +776,9 @@ def _word_led_heading(line: str, previous: str) -> re.Match[str] | None:
     return WORD_LED_HEADING.match(line)
 
 
-LINE_CLAUSE_NUMBER = re.compile(r"^\s*(\d+(?:\.\d+)+)\.?\s")
-
-
 def _clause_of(line: str) -> str:
     """The multi-level clause number opening ``line`` ("10.4. Form" -> "10.4"), or ""."""
-    found = LINE_CLAUSE_NUMBER.match(line)
+    found = CLAUSE_NUMBER.match(line)
     return found.group(1) if found else ""
 
 
