@@ -741,14 +741,15 @@ def _sections(
     for line in page_text.splitlines():
         found = NUMBERED_HEADING.match(line) or _word_led_heading(line, previous)
         item_number = _next_item_number(line, state.number)
-        goes_on = _clause_of(line) and _clause_of(line) == next_clause_number(state.clause)
+        clause = _clause_of(line)
+        goes_on = clause and clause == next_clause_number(state.clause)
         if found and item_number is None and not goes_on and _looks_like_heading(found.group(1)):
             if lines:
                 sections.append((heading, "\n".join(lines)))
             heading, lines, state = " ".join(found.group(1).split()), [], ListLines()
         else:
             lines.append(line)
-            state = _list_state_after(line, state, item_number)
+            state = _list_state_after(line, state, item_number, clause)
         previous = line if line.strip() else previous
     if lines or heading:
         sections.append((heading, "\n".join(lines)))
@@ -763,6 +764,11 @@ WORD_LED_HEADING = re.compile(
 Garantía definitiva.", "TITULO II. LICITACIÓN DEL CONTRATO", "Section 4 Evaluation")."""
 
 
+FINISHED_LINE = re.compile(r"[.:;!?)]\s*$")
+"""A line that ends a sentence, a lead-in or a parenthesis: what comes after it may be a
+heading."""
+
+
 def _word_led_heading(line: str, previous: str) -> re.Match[str] | None:
     """``line`` as a word-led heading, when the line before it is finished (a sentence end,
     a colon, a heading) or there is none: "… in accordance with / Section 508 Standards and"
@@ -770,7 +776,7 @@ def _word_led_heading(line: str, previous: str) -> re.Match[str] | None:
     DESCRIPTION …", "SECTION I - CONTRACT CLAUSES") is not one: it sets the UCF letter."""
     if ucf_section_of(line):
         return None
-    finished = not previous.strip() or re.search(r"[.:;!?)]\s*$", previous)
+    finished = not previous.strip() or FINISHED_LINE.search(previous)
     if not (finished or NUMBERED_HEADING.match(previous) or WORD_LED_HEADING.match(previous)):
         return None
     return WORD_LED_HEADING.match(line)
@@ -792,15 +798,16 @@ def _next_item_number(line: str, list_number: int | None) -> int | None:
     return number if list_number == 0 or number == list_number + 1 else None
 
 
-def _list_state_after(line: str, state: ListLines, item_number: int | None) -> ListLines:
+def _list_state_after(
+    line: str, state: ListLines, item_number: int | None, clause: str
+) -> ListLines:
     """The list state after ``line`` (``item_number``: its number as the list's next item,
-    or None): number None outside a list, 0 after a line ending in a colon, the item's
-    number after an item; a clause-numbered item right after the colon, or next in the
-    sequence, is the list's last clause (a line without a number keeps it); a blank line
-    keeps everything."""
+    or None; ``clause``: the clause number opening it, or ""): number None outside a list,
+    0 after a line ending in a colon, the item's number after an item; a clause-numbered item
+    right after the colon, or next in the sequence, is the list's last clause (a line
+    without a number keeps it); a blank line keeps everything."""
     if not line.strip():
         return state
-    clause = _clause_of(line)
     if not clause:  # a line of the item's own
         clause = state.clause
     elif not (state.number == 0 or clause == next_clause_number(state.clause)):

@@ -44,7 +44,12 @@ def normalise_text(text: str, document_words: frozenset[str] = frozenset()) -> s
     """NFKC (ligatures, full-width forms), no control characters, single spaces, joined
     hyphens, and words the text layer cut with a space joined (``document_words``: the
     words the document prints whole, lower case, which a cut word may be)."""
-    text = _HYPHEN_BREAK.sub(_join_line_break, _plain(text))
+    return _joined(_plain(text), document_words)
+
+
+def _joined(plain: str, document_words: frozenset[str]) -> str:
+    """``_plain`` text with its hyphenated and cut words joined (``normalise_text``)."""
+    text = _HYPHEN_BREAK.sub(_join_line_break, plain)
     text = _WORD_AND_NEXT.sub(lambda found: _joined_if_cut(found, document_words), text)
     return _BLANK_LINES.sub("\n\n", text).strip()
 
@@ -62,11 +67,11 @@ MIN_DOCUMENT_USES = 2
 """A word the document prints whole this often is one of its words."""
 
 
-def document_words(pages: list[str]) -> frozenset[str]:
-    """The words (five letters or more, lower case) the pages print whole at least
-    ``MIN_DOCUMENT_USES`` times: the vocabulary a cut word of the same document belongs to
-    ("O fferor" in a solicitation that says "Offeror" on every page)."""
-    counts = Counter(word.lower() for page in pages for word in _WORD.findall(_plain(page)))
+def document_words(plain_pages: list[str]) -> frozenset[str]:
+    """The words (five letters or more, lower case) the pages (``_plain`` text) print whole
+    at least ``MIN_DOCUMENT_USES`` times: the vocabulary a cut word of the same document
+    belongs to ("O fferor" in a solicitation that says "Offeror" on every page)."""
+    counts = Counter(word.lower() for page in plain_pages for word in _WORD.findall(page))
     return frozenset(word for word, count in counts.items() if count >= MIN_DOCUMENT_USES)
 
 
@@ -209,8 +214,9 @@ def _strip_edges(lines: list[str], running: set[tuple[str, str]]) -> list[str]:
 
 def clean_pages(raw_pages: list[str], header_footer_min_share: float = 0.6) -> list[str]:
     """Clean every page; the result has exactly one entry per input page, in order."""
-    words = document_words(raw_pages)
-    split = [_undouble_spacing(normalise_text(page, words).split("\n")) for page in raw_pages]
+    plain = [_plain(page) for page in raw_pages]  # NFKC once a page
+    words = document_words(plain)
+    split = [_undouble_spacing(_joined(page, words).split("\n")) for page in plain]
     for _ in range(MAX_PEELS):
         running = find_running_lines(split, header_footer_min_share)
         peeled = [_strip_edges(lines, running) for lines in split] if running else split
