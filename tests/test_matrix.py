@@ -229,6 +229,8 @@ def test_the_same_requirement_in_two_documents_is_one_row_citing_both(settings: 
         ("The State agrees to pay within 30 days.", None),
         # what the buyer requires, the bidder provides; not where it only describes
         ("The County requires a performance bond of 10% of the contract price.", "mandatory"),
+        ("The State requires that all reports will be filed by the fifth of the month.",
+         "mandatory"),
         ("The work the State requires is described below.", None),
         # a prohibition put as "will not be permitted to"; "not be able to" is a fact
         ("The vendor will not be permitted to subcontract the help desk.", "mandatory"),
@@ -292,6 +294,21 @@ def test_the_same_requirement_in_two_documents_is_one_row_citing_both(settings: 
         ("Failure to sign the statement shall constitute default by the vendor.", None),
         ("All contractor staff working on the help desk will need to obtain a badge.",
          "mandatory"),
+        # the bidder as the subject of a Spanish future commands, as "the vendor will"
+        # does; the subjunctive, "podrá", "tendrá derecho" and the buyer's future do not
+        ("El contratista entregará los equipos en el almacén municipal.", "mandatory"),
+        ("Los oferentes acompañarán a su propuesta el certificado fiscal.", "mandatory"),
+        ("Si se rechaza un lote, se avisará al proveedor, que lo repondrá en dos días.",
+         "mandatory"),
+        ("Si el contratista presentara una mejora, la comisión la valorará.", None),
+        ("El adjudicatario tendrá derecho al cobro de las facturas conformadas.", None),
+        ("El licitador podrá presentar una variante.", "advisory"),
+        ("La Administración abonará el precio en treinta días.", None),
+        # a law reporting the buyer's own duty; FAR's contracting officers by office; a
+        # remedy added to others is policy
+        ("Section 12-4 of the code provides that the County shall pay within 45 days.", None),
+        ("Ordering Contracting Officers shall record each call in the register.", None),
+        ("This remedy shall be in addition to any other remedy the State may have.", None),
     ],
 )  # fmt: skip
 def test_obligations_are_recognised_in_english_and_spanish(sentence: str, strength):
@@ -302,6 +319,15 @@ def test_in_a_qa_a_request_may_be_the_vendors():
     request = "Please provide the incumbent's contract number."
     assert strength_of(request) == "mandatory"
     assert strength_of(request, in_questions_and_answers=True) is None
+
+
+def test_in_a_qa_the_buyers_wish_binds_in_its_answer_only():
+    """ "We would like …" in an answer is the buyer's request; in a question it is the
+    vendor's; what the buyer would like to do is no request."""
+    wish = "Yes, we would like a price for each optional task."
+    assert strength_of(wish) == "mandatory"
+    assert strength_of(wish, in_questions_and_answers=True) is None
+    assert strength_of("We would like to thank every vendor for attending.") is None
 
 
 def test_a_numbered_qa_entry_is_left_out_up_to_its_response(settings: Settings, workdir):
@@ -683,6 +709,23 @@ def test_a_lead_in_with_a_duty_of_its_own_is_kept_when_no_item_follows(monkeypat
     ], monkeypatch)  # fmt: skip
     assert "Crews are expected to work the city's hours of 7 to 3.30, with a short break:" in rows
     assert "The contractor shall provide:" not in rows
+
+
+def test_a_lead_in_announcing_a_description_is_not_joined_to_its_paragraphs(monkeypatch):
+    """ "… described as follows:" introduces how things are done today: the paragraphs
+    after it are no items of a requirement; a lead-in of a list of features is one."""
+    rows = statements_of([
+        "The new system shall support the permit process, described as follows:",
+        "A clerk logs each application and routes it to an inspector.",
+        "The new system shall also track inspections, including:",
+        "Scheduling inspectors by district.",
+    ], monkeypatch)  # fmt: skip
+    assert rows == [
+        "The new system shall support the permit process, described as follows:",
+        "A clerk logs each application and routes it to an inspector.",
+        "The new system shall also track inspections, including: "
+        "Scheduling inspectors by district.",
+    ]
 
 
 def test_a_list_inside_a_list_hands_back_to_it(monkeypatch):

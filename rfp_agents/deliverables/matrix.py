@@ -51,7 +51,6 @@ from rfp_agents.text import (
     QA_ENTRY_NUMBER,
     answer_sentences,
     content_terms,
-    fold_accents,
     join_overlapping,
     next_clause_number,
     table_cells,
@@ -637,8 +636,19 @@ def _is_item_of(sentence: str, lead_in: str, items: int) -> bool:
 
 
 def _is_lead_in(sentence: str) -> bool:
-    """ "The Contractor shall:": a requirement said by the list items that follow."""
-    return sentence.rstrip().endswith(":") and strength_of(sentence) is not None
+    """ "The Contractor shall:": a requirement said by the list items that follow; not one
+    that announces a description ("… support for the Court's case initiation process,
+    described as follows:"), whose paragraphs tell how things are done today."""
+    return (
+        sentence.rstrip().endswith(":")
+        and not ANNOUNCES_A_DESCRIPTION.search(sentence)
+        and strength_of(sentence) is not None
+    )
+
+
+ANNOUNCES_A_DESCRIPTION = re.compile(
+    r"\b(?:described|explained|summari[sz]ed)\s+(?:as\s+follows|below)\s*:\s*$", re.IGNORECASE
+)
 
 
 RUN_IN_HEADING = re.compile(r"^[A-Z][A-Z&/,' -]{2,}[A-Z] ?:\s")
@@ -823,7 +833,7 @@ def is_list_item(sentence: str) -> bool:
     requirement."""
     numbered = CLAUSE_NUMBER.match(sentence)
     limit = MAX_REQUIREMENT_CHARACTERS if numbered else MAX_ITEM_CHARACTERS
-    return len(sentence) <= limit and not has_modal_verb(fold_accents(sentence))
+    return len(sentence) <= limit and not has_modal_verb(sentence)
 
 
 def _chunk_holding(sentence: str, chunks: list[tuple[str, dict[str, Any]]]) -> dict[str, Any]:

@@ -101,14 +101,16 @@ def strength_of(
     vendor's, so it is no requirement there. In a performance-standards table a cell stated
     as a fact is a standard the bidder meets (``_states_a_standard``)."""
     folded = fold_accents(sentence)
-    strength = _strength(folded, in_questions_and_answers)
+    strength = _strength(sentence, folded, in_questions_and_answers)
     if strength is None and in_standards_table and _states_a_standard(folded):
         return "mandatory"
     return strength
 
 
-def _strength(folded: str, in_questions_and_answers: bool) -> Strength | None:
-    if binds_the_buyer(folded) or is_question(folded) or DESCRIBES_THE_DOCUMENT.match(folded):
+def _strength(sentence: str, folded: str, in_questions_and_answers: bool) -> Strength | None:
+    if is_question(folded) or DESCRIBES_THE_DOCUMENT.match(folded):
+        return None
+    if binds_the_buyer(folded) and not _buyer_requires().search(folded):
         return None
     unheaded = _unheaded(folded)
     if BUYER_ACT.match(unheaded) or FORM_CHOICE.search(folded) or _not_a_duty(folded, unheaded):
@@ -120,11 +122,11 @@ def _strength(folded: str, in_questions_and_answers: bool) -> Strength | None:
         return "mandatory"
     if (
         not in_questions_and_answers
-        and _instructs(folded, unheaded)
+        and (_instructs(folded, unheaded) or _buyer_asks().search(folded))
         and not FOR_INFORMATION.search(folded)
     ):
         return "mandatory"
-    return modal_strength(folded)
+    return modal_strength(sentence, folded)
 
 
 def heads_requirements(sentence: str) -> bool:
@@ -207,12 +209,13 @@ def is_question(sentence: str) -> bool:
     return bool(QUESTION.search(sentence.strip()))
 
 
-def has_modal_verb(folded: str) -> bool:
+def has_modal_verb(sentence: str) -> bool:
     """True when the sentence's own verbs oblige or advise ("shall", "must", "should", "is
     required to", what the bidder "will" do); a performance standard's measure ("within seven
     days") is not a verb, nor the buyer's discretion that qualifies a thing ("Such other
     insurance as the County may reasonably require", an item of the insurance list)."""
-    return _verb_strength(_buyer_discretion().sub("", folded)) is not None
+    folded = fold_accents(sentence)
+    return _verb_strength(sentence, _buyer_discretion().sub("", folded)) is not None
 
 
 @cache
@@ -226,20 +229,21 @@ def _buyer_discretion() -> re.Pattern[str]:
     )
 
 
-def modal_strength(folded: str) -> Strength | None:
+def modal_strength(sentence: str, folded: str) -> Strength | None:
     """The strength the sentence's verbs give, whoever they bind; what the bidder "will" do
     ("the contractor will fix the rejected reports") and a performance standard (a measure
     and a figure, no verb of its own: a cell of an acceptable-quality-level table) are
     mandatory."""
-    strength = _verb_strength(folded)
+    strength = _verb_strength(sentence, folded)
     if strength is None and _is_performance_standard(folded) and not _buyer_opens(folded):
         return "mandatory"
     return strength
 
 
-def _verb_strength(folded: str) -> Strength | None:
+def _verb_strength(sentence: str, folded: str) -> Strength | None:
     if (
         _obliges(folded)
+        or BIDDER_FUTURE.search(sentence)
         or BIDDER_WILL.search(folded)
         or _is_required(folded)
         or SPANISH_PROHIBITION.search(folded)
@@ -324,7 +328,8 @@ LEADING_HEADING = re.compile(r"^\W*(?:[A-Z][A-Z&/-]+\s+)+(?=[A-Z][a-z]|A\s+[a-z]
 "AWARD BASIS A contract shall be awarded …")."""
 BIDDER = (
     r"contractor|offeror|quoter|vendor|bidder|proposer|proponent|tenderer|respondent|applicant|"
-    r"consultant|supplier|provider|licitador|adjudicatario|contratista|empresa"
+    r"consultant|supplier|provider|licitador|adjudicatario|contratista|empresa|proveedor|"
+    r"oferente|proponente"
 )
 
 
@@ -369,6 +374,25 @@ SPANISH_PROHIBITION = re.compile(
 presentar más de una proposición") or left impersonal before a bidder's act ("No se podrá
 suministrar ningún material …"); the buyer's "no se podrá divulgar" and a cap ("La penalidad
 no podrá superar …") are not."""
+SPANISH_DETERMINER = r"(?:el|la|los|las|cada|todo|toda|todos|todas|dicho|dicha|dichos|dichas)"
+_SPANISH_FUTURE = (
+    r"\s+(?:no\s+)?(?:(?:se|le|les|lo|la|los|las)\s+)?"
+    r"(?!(?:podr|habr)[aá]n?\b|tendr[aá]n?\s+derecho\b)[a-zñáéíóú]+rán?\b"
+)
+BIDDER_FUTURE = re.compile(
+    rf"(?:^[\W\d]*|[,;:]\s*|\by\s+)(?:{SPANISH_DETERMINER}\s+)?(?:{BIDDER})(?:e?s)?\b"
+    rf"(?:\s+[a-zñáéíóú]+){{0,2}}?(?:\s*,[^,.;:]{{1,80}},)?{_SPANISH_FUTURE}"
+    rf"|\b(?:{BIDDER})(?:e?s)?,?\s+que{_SPANISH_FUTURE}",
+    re.IGNORECASE,
+)
+"""The bidder as the subject of a Spanish future, the pliego's way to command ("La empresa
+adjudicataria aportará la formación necesaria", "los licitadores harán constar …", "…, al
+proveedor, que procederá a retirarlos"), like the English "the contractor will …"
+(``BIDDER_WILL``); the accent tells the future from the subjunctive ("si el contratista
+presentara …"). Not "podrá" (advice), "habrá" (a fact) or "tendrá derecho" (what the
+bidder receives)."""
+
+
 FOR_INFORMATION = re.compile(r"\bfor (?:more|further|additional) information\b", re.I)
 """A pointer to more reading ("For more information, please …"), not an instruction."""
 BIDDER_DUTY = re.compile(rf"\b(?:{BIDDER})s?\s+(?:shall|must|will)\b", re.IGNORECASE)
@@ -400,7 +424,7 @@ POLICY = re.compile(
     r"construed|treated as|regarded as|evidenced by|rejected|disqualified)\b"
     r"|\b(?:shall|will)\s+(?:not\s+)?(?:(?:under|in)\s+(?:any|no)\s+(?:circumstances?|event)\s+)?"
     r"(?:relieve|affect|prejudice|supersede|prevail|survive|take precedence|"
-    r"remain in (?:full )?(?:force|effect)|become effective|constitute)\b"
+    r"remain in (?:full )?(?:force|effect)|become effective|constitute|be in addition to)\b"
     r"|\b(?:shall|will)\s+be\s+(?:as\s+)?(?:specified|set\s+forth|set\s+out|defined|stated)"
     r"\s+(?:in|under|by)\s+(?:[\w-]+\s+){0,4}?(?:contract|agreement|task\s+order|order)s?\b",
     re.IGNORECASE,
@@ -565,6 +589,9 @@ def _buyer_names() -> str:
     return "|".join(re.escape(fold_accents(r)).replace("\\ ", r"\s+") for r in roles)
 
 
+REPORTING_CLAUSE = r"[^.;:]{1,80}?\b(?:provides|states|specifies|stipulates)\s+that\s+"
+"""A law or a clause reporting what it lays down ("HRS Section 103-10 provides that the State
+shall have thirty days to pay"): the buyer after it is still the subject."""
 HEAD_OF = r"(?:head|director|chief|secretary|administrator)\s+of\s+(?:the\s+)?(?:[\w-]+\s+)?"
 """The official at the head of a buyer's body ("the head of the purchasing agency shall
 consult …", "the Director of the Department will …"): the buyer too."""
@@ -574,7 +601,7 @@ consult …", "the Director of the Department will …"): the buyer too."""
 def _buyer_subject() -> re.Pattern[str]:
     names = _buyer_names()
     return re.compile(
-        rf"^\W*(?:{INTRODUCTORY_PHRASE}(?:then\s+)?)?(?:(?:the|el|la|los|las)\s+)?"
+        rf"^\W*(?:{INTRODUCTORY_PHRASE}(?:then\s+)?|{REPORTING_CLAUSE})?(?:(?:the|el|la|los|las)\s+)?"
         rf"(?:{HEAD_OF})?(?:{names})s?\b(?:'s)?"
         rf"(?:(?!\b(?:{BIDDER})s?\b)[^.;:]){{0,80}}?"
         rf"\b(?:shall|will|must|may|should|debera|podra|se reserva|(?:es|sera) responsable de|"
@@ -608,6 +635,18 @@ def _buyer_requires() -> re.Pattern[str]:
         rf"(?:^\W*|[,;]\s+)(?:the\s+)?(?:{names})s?{ALSO}\s+"
         r"(?:(?:requires?|will\s+require|shall\s+require)\b"
         rf"|(?:expects?|will\s+expect)\s+{bidder}\s+to\b)",
+        re.IGNORECASE,
+    )
+
+
+@cache
+def _buyer_asks() -> re.Pattern[str]:
+    """The buyer asking for a thing ("Yes, we would like pricing for the optional tasks",
+    "The County would like two references"): a request like "please provide"; not what it
+    would like to do ("We would like to thank all offerors"). In a Q&A's questions the
+    "we" is the vendor's, so it is read in the answers only."""
+    return re.compile(
+        rf"(?:^\W*|[,;]\s+)(?:the\s+)?(?:{_buyer_names()})s?{ALSO}\s+would\s+like\s+(?!to\b)\w",
         re.IGNORECASE,
     )
 
