@@ -137,3 +137,23 @@ def test_numbered_lines_that_do_not_follow_the_pages_are_content():
         f"Question {q}: Is a site visit required?" for q in numbers
     ]
     assert all("Page " not in page for page in cleaned)
+
+
+def test_a_sections_running_header_is_dropped_on_its_pages_only():
+    """An appendix of five pages in a document of twelve prints its own header ("Appendix
+    B", its title, its page number) on each of its pages: a running header though it covers
+    fewer than most pages. A table cell that happens to close those pages ("Send the file to
+    the COR.") ends like a sentence and is content."""
+    main = [f"Section {n} of the terms.\nThe vendor shall do task {n}.\nMore on task {n}."
+            for n in range(1, 8)]  # fmt: skip
+    appendix = [
+        f"Appendix B\nSPECIAL TERMS FOR SOFTWARE\n{n}\nClause {n}: licences are perpetual.\n"
+        f"Clause {n}a: updates are free.\nSend the file to the COR."
+        for n in range(1, 6)
+    ]
+    cleaned = clean_pages(main + appendix)
+    assert cleaned[:7] == main
+    for n, page in enumerate(cleaned[7:], 1):
+        assert page.split("\n")[0] == f"Clause {n}: licences are perpetual."
+        assert page.endswith("Send the file to the COR.")
+        assert "Appendix B" not in page and "SPECIAL TERMS" not in page

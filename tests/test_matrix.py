@@ -304,6 +304,15 @@ def test_the_same_requirement_in_two_documents_is_one_row_citing_both(settings: 
         ("El adjudicatario tendrá derecho al cobro de las facturas conformadas.", None),
         ("El licitador podrá presentar una variante.", "advisory"),
         ("La Administración abonará el precio en treinta días.", None),
+        # an obligation without a subject, unless in a condition; an act needing approval;
+        # a page limit per item
+        ("It is necessary to register on the portal before bidding.", "mandatory"),
+        ("We find that it's necessary to know SQL well enough to tune queries.", "mandatory"),
+        ("If it is necessary to travel, expenses are reimbursed at cost.", None),
+        ("Any change of key staff requires the prior written approval of the Agency.",
+         "mandatory"),
+        ("Downloading the forms requires no approval.", None),
+        ("Confirmed, two (2) pages per reference.", "mandatory"),
         # a law reporting the buyer's own duty; FAR's contracting officers by office; a
         # remedy added to others is policy
         ("Section 12-4 of the code provides that the County shall pay within 45 days.", None),
@@ -862,6 +871,30 @@ def test_a_sentence_cut_by_a_page_break_is_one_row_cited_where_it_starts(monkeyp
     ) in rows
     assert (f"{lead} Such other insurance as the County may reasonably require.", 2) in rows
     assert ("The signature of an officer of the firm.", 3) in rows
+
+
+def test_an_unpunctuated_page_end_is_finished_by_a_page_that_goes_on_in_lower_case(
+    monkeypatch,
+):
+    """ "… or registered as a limited liability partnership" closes a page unpunctuated and
+    the next page opens in lower case ("shall be authorized to …"): one sentence, cited on
+    the page it starts on. A title closing a page is no sentence the next page finishes."""
+    read = [
+        ("A contractor organized as a corporation or registered as a limited liability "
+         "partnership", 1),
+        ("shall be registered with the State Corporation Commission.", 2),
+        ("Insurance Requirements", 2),
+        ("The vendor shall carry workers' compensation insurance.", 3),
+    ]  # fmt: skip
+    sentences = [(text, {"page_number": page}, False) for text, page in read]
+    monkeypatch.setattr(matrix, "_sentences", lambda kb, source, **_: iter(sentences))
+    rows = [(text, meta["page_number"]) for text, meta in matrix.statements(None, "x.pdf")]
+    assert rows[0] == (
+        "A contractor organized as a corporation or registered as a limited liability "
+        "partnership shall be registered with the State Corporation Commission.",
+        1,
+    )
+    assert ("The vendor shall carry workers' compensation insurance.", 3) in rows
 
 
 def test_spanish_clause_numbers_with_a_dash_number_the_items_of_a_list(monkeypatch):

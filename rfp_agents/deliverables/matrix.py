@@ -244,25 +244,36 @@ def statements(
 
 def _joined_across_pages(sentences: Iterable[Sentence]) -> Iterator[Sentence]:
     """The sentences, one cut by a page break joined again: a page's last sentence that
-    stops on a word that goes on ("… insurance respecting employees, if any, of the") is
-    finished by the next page's first ("Proponent with limits of liability of …"), unless
-    that opens a section. The joined sentence keeps its first page's metadata: it is cited
-    where it starts."""
+    stops on a word that goes on ("… insurance respecting employees, if any, of the"), or
+    stops unpunctuated where the next page goes on in lower case ("… registered as a limited
+    liability partnership" and "shall be authorized to transact business …"), is finished
+    by the next page's first, unless that opens a section. The joined sentence keeps its
+    first page's metadata: it is cited where it starts."""
     held: Sentence | None = None
     for sentence, meta, opens_section in sentences:
         if held is not None:
             first, first_meta, first_opens = held
             held = None
-            if not opens_section and meta.get("page_number") != first_meta.get("page_number"):
+            if (
+                not opens_section
+                and meta.get("page_number") != first_meta.get("page_number")
+                and (CONTINUES.search(first) or sentence[:1].islower())
+            ):
                 yield f"{first} {sentence}", first_meta, first_opens
                 continue
             yield first, first_meta, first_opens
-        if CONTINUES.search(sentence) and not ITEM_BEFORE_THE_LAST.search(sentence):
+        if not ITEM_BEFORE_THE_LAST.search(sentence) and (
+            CONTINUES.search(sentence) or not FINISHED.search(sentence)
+        ):
             held = (sentence, meta, opens_section)
             continue
         yield sentence, meta, opens_section
     if held is not None:
         yield held
+
+
+FINISHED = re.compile(r"[.;:!?][\"'”’)\]]*\s*$")
+"""A sentence's end punctuation, a closing quote or bracket after it."""
 
 
 STANDARDS_HEADER = re.compile(

@@ -40,6 +40,17 @@ ALSO = (
 responsible for")."""
 BE_VERB = rf"(?:is|are|will{ALSO} be|shall{ALSO} be){ALSO}"
 """The "be" of "is required to", "will also be expected to", "shall be responsible for"."""
+NECESSARY = (
+    r"\bit(?:'s|\s+is|\s+will\s+be)\s+(?:necessary|essential|imperative)\s+"
+    r"(?:for\s+[^.;,]{1,40}?\s+)?to"
+)
+"""An obligation without a subject: "it is necessary to hold a licence"."""
+REQUIRES_CONSENT = (
+    r"\brequires?\s+(?!no\b|not\b)(?:[\w'/-]+\s+){0,4}?"
+    r"(?:approval|waiver|consent|authori[sz]ation|permission)"
+)
+"""An act that requires the buyer's approval, consent or a waiver: the bidder must obtain it
+first."""
 MANDATORY = re.compile(
     rf"\b(?:shall|must|{BE_VERB} required to|will{ALSO} be required|will{ALSO} need to be|"
     rf"{BE_VERB} (?:responsible for|expected to)|"
@@ -55,7 +66,11 @@ MANDATORY = re.compile(
     # the impersonal future of a verb of submission, as a pliego prescribes what the offer
     # carries ("A cada oferta se acompañará:", "se presentarán dos copias")
     r"se (?:acompanara|adjuntara|presentara|incluira|aportara|entregara|facilitara|remitira)n?|"
-    r"es obligatori[oa])\b",
+    r"es obligatori[oa]|"
+    # an obligation put impersonally ("it is necessary to register before bidding"); a
+    # thing's approval demanded ("Deviation from standards requires a completed waiver",
+    # "All travel requires Government approval")
+    rf"{NECESSARY}|{REQUIRES_CONSENT})\b",
     re.IGNORECASE,
 )
 ADVISORY = re.compile(
@@ -258,6 +273,8 @@ LENGTH_LIMIT = re.compile(
     rf"\b(?:no|not)\s+(?:more|longer)\s+than\s+{_LENGTH}"
     rf"|\bexceed(?:s|ing)?\s+{_LENGTH}"
     rf"|\blimited\s+to\s+{_LENGTH}"
+    r"|\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty)\s+"
+    r"(?:\(\d+\)\s+)?(?:pages?|slides|sheets)\s+(?:per|for\s+each|each)\b"
     r"|\b(?:pages?|characters|words)\s+maximum\b",
     re.IGNORECASE,
 )
@@ -267,19 +284,23 @@ maximum"): a proposal's length limit binds, whatever the verb ("may" included), 
 past it is not read."""
 
 
-REQUIRED_TO = re.compile(rf"{BE_VERB} required to", re.IGNORECASE)
+REQUIRED_TO = re.compile(rf"{BE_VERB} required to|{NECESSARY}", re.IGNORECASE)
 CONDITION = re.compile(r"\b(?:if|unless|when|whether)\b", re.IGNORECASE)
 
 
 def _obliges(folded: str) -> bool:
-    """A verb of obligation (``MANDATORY``), unless it is only a "required to" inside a
-    condition ("If travel is required to complete the work, expenses will be negotiated")
-    or a relative clause ("Staff that are required to …")."""
+    """A verb of obligation (``MANDATORY``), unless it is only a "required to" or an "it is
+    necessary to" inside a condition ("If travel is required to complete the work, expenses
+    will be negotiated", "if it is necessary to extend the deadline, …"), or a "required to"
+    in a relative clause ("Staff that are required to …"; the "that" before "it is
+    necessary" only introduces what is said)."""
     for found in MANDATORY.finditer(folded):
         clause = re.split(r"[,;:]", folded[: found.start()])[-1]
         if not REQUIRED_TO.fullmatch(found.group(0)):
             return True
-        if not CONDITION.search(clause) and not RELATIVE_PRONOUN.search(clause):
+        if CONDITION.search(clause):
+            continue
+        if not RELATIVE_PRONOUN.search(clause) or re.fullmatch(NECESSARY, found.group(0), re.I):
             return True
     return False
 

@@ -30,6 +30,10 @@ MIN_PAGES_FOR_REPEATS = 3
 MAX_PEELS = 4
 # A number counts the pages when it grows with them between this share of successive pages.
 PAGE_COUNTER_SHARE = 0.5
+# A line at the same edge of this many successive pages is a section's running header or
+# footer ("Appendix A GENERAL CONDITIONS" over the appendix's pages), however few of the
+# document's pages the section covers.
+MIN_SECTION_RUN = 4
 # Running headers and footers are short; a long repeated line is content.
 MAX_RUNNING_LINE_CHARS = 120
 
@@ -177,6 +181,43 @@ def find_running_lines(pages: list[list[str]], min_share: float) -> set[tuple[st
     }
 
 
+def find_section_running_lines(pages: list[list[str]]) -> set[tuple[str, str]]:
+    """A section's running header or footer: the first or last line of at least
+    ``MIN_SECTION_RUN`` successive pages, short, unpunctuated at its end ("Appendix A",
+    "GENERAL CONDITIONS AND INSTRUCTIONS TO BIDDERS", its own page numbers). A table cell
+    that happens to close several pages ("Send URL to COR.") ends like a sentence; a header
+    peeled off uncovers the next one, taken in the next pass."""
+    seen: dict[tuple[str, str], dict[int, str]] = {}
+    for index, lines in enumerate(pages):
+        content = [line for line in lines if line]
+        for end, line in (("top", content[:1]), ("bottom", content[-1:])):
+            for outermost in line:
+                seen.setdefault((end, _line_key(outermost)), {}).setdefault(index, outermost)
+    return {
+        key
+        for key, occurrences in seen.items()
+        if _longest_run(occurrences) >= MIN_SECTION_RUN
+        and key[1]
+        and len(key[1]) <= MAX_RUNNING_LINE_CHARS
+        and not SENTENCE_END.search(key[1])
+        and _numbers_follow_pages(occurrences)
+    }
+
+
+SENTENCE_END = re.compile(r"[.;:,]\s*$")
+
+
+def _longest_run(occurrences: dict[int, str]) -> int:
+    """The most successive pages the line is found on."""
+    longest = run = 0
+    previous = None
+    for index in sorted(occurrences):
+        run = run + 1 if previous is not None and index == previous + 1 else 1
+        longest = max(longest, run)
+        previous = index
+    return longest
+
+
 def _numbers_follow_pages(occurrences: dict[int, str]) -> bool:
     """True when the lines are identical, or one of their numbers counts the pages: from one
     occurrence to the next it grows by the pages between them ("Page 3 of 20", "3/12", a
@@ -219,6 +260,7 @@ def clean_pages(raw_pages: list[str], header_footer_min_share: float = 0.6) -> l
     split = [_undouble_spacing(_joined(page, words).split("\n")) for page in plain]
     for _ in range(MAX_PEELS):
         running = find_running_lines(split, header_footer_min_share)
+        running |= find_section_running_lines(split)
         peeled = [_strip_edges(lines, running) for lines in split] if running else split
         if peeled == split:
             break
