@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections import Counter
+from collections.abc import Iterable
 from functools import lru_cache
 
 from rfp_agents.text import zipf_frequency
@@ -166,18 +167,12 @@ def find_running_lines(pages: list[list[str]], min_share: float) -> set[tuple[st
     differing only by numbers that follow the page order."""
     if len(pages) < MIN_PAGES_FOR_REPEATS:
         return set()
-    seen: dict[tuple[str, str], dict[int, str]] = {}
-    for index, lines in enumerate(pages):
-        for end, line in _edge_lines(lines):
-            seen.setdefault((end, _line_key(line)), {}).setdefault(index, line)
+    seen = _occurrences(_edge_lines(lines) for lines in pages)
     threshold = max(MIN_PAGES_FOR_REPEATS, min_share * len(pages))
     return {
         key
         for key, occurrences in seen.items()
-        if len(occurrences) >= threshold
-        and key[1]
-        and len(key[1]) <= MAX_RUNNING_LINE_CHARS
-        and _numbers_follow_pages(occurrences)
+        if len(occurrences) >= threshold and _may_run(key, occurrences)
     }
 
 
@@ -187,24 +182,42 @@ def find_section_running_lines(pages: list[list[str]]) -> set[tuple[str, str]]:
     "GENERAL CONDITIONS AND INSTRUCTIONS TO BIDDERS", its own page numbers). A table cell
     that happens to close several pages ("Send URL to COR.") ends like a sentence; a header
     peeled off uncovers the next one, taken in the next pass."""
-    seen: dict[tuple[str, str], dict[int, str]] = {}
-    for index, lines in enumerate(pages):
-        content = [line for line in lines if line]
-        for end, line in (("top", content[:1]), ("bottom", content[-1:])):
-            for outermost in line:
-                seen.setdefault((end, _line_key(outermost)), {}).setdefault(index, outermost)
+    seen = _occurrences(_outermost_lines(lines) for lines in pages)
     return {
         key
         for key, occurrences in seen.items()
         if _longest_run(occurrences) >= MIN_SECTION_RUN
-        and key[1]
-        and len(key[1]) <= MAX_RUNNING_LINE_CHARS
         and not SENTENCE_END.search(key[1])
-        and _numbers_follow_pages(occurrences)
+        and _may_run(key, occurrences)
     }
 
 
 SENTENCE_END = re.compile(r"[.;:,]\s*$")
+
+
+def _outermost_lines(lines: list[str]) -> list[tuple[str, str]]:
+    content = [line for line in lines if line]
+    return [("top", content[0]), ("bottom", content[-1])] if content else []
+
+
+def _occurrences(
+    edges_of_pages: Iterable[list[tuple[str, str]]],
+) -> dict[tuple[str, str], dict[int, str]]:
+    """(end, key) -> {page index: the line as printed there}."""
+    seen: dict[tuple[str, str], dict[int, str]] = {}
+    for index, edges in enumerate(edges_of_pages):
+        for end, line in edges:
+            seen.setdefault((end, _line_key(line)), {}).setdefault(index, line)
+    return seen
+
+
+def _may_run(key: tuple[str, str], occurrences: dict[int, str]) -> bool:
+    """Short, not empty, and the same on each page but for numbers that count the pages."""
+    return (
+        bool(key[1])
+        and len(key[1]) <= MAX_RUNNING_LINE_CHARS
+        and (_numbers_follow_pages(occurrences))
+    )
 
 
 def _longest_run(occurrences: dict[int, str]) -> int:
