@@ -313,6 +313,22 @@ def test_the_same_requirement_in_two_documents_is_one_row_citing_both(settings: 
          "mandatory"),
         ("Downloading the forms requires no approval.", None),
         ("Confirmed, two (2) pages per reference.", "mandatory"),
+        # a definition, what arises from the text and a law taken into the contract are
+        # policy; the buyer by its proper name, the verb straight after, is the buyer; its
+        # name as an attribute of a noun, or after a determiner, is not
+        ("\u201cWork Product\u201d shall mean every report delivered under the contract.", None),
+        ("Subcontractor shall have the meaning given in the General Conditions.", None),
+        ("No obligation of the Town shall arise from this invitation.", None),
+        ("Future privacy laws shall be automatically included in this agreement.", None),
+        ("A party's failure to enforce a clause shall not be deemed a waiver of it.", None),
+        ("Questions sent by fax will not be considered; please send them by e-mail.",
+         "mandatory"),
+        ("Lake Forest City shall not be held liable for lost proposals.", None),
+        ("Lake Forest City may, at any time, require changes in the services.", None),
+        ("For example, Lake Forest City users shall not install unapproved software.",
+         "mandatory"),
+        ("Your agency's employees are expected to wear badges at all times.", "mandatory"),
+        ("All City data must remain on servers in the United States.", "mandatory"),
         # a law reporting the buyer's own duty; FAR's contracting officers by office; a
         # remedy added to others is policy
         ("Section 12-4 of the code provides that the County shall pay within 45 days.", None),

@@ -441,11 +441,16 @@ orders, not what the bidder does."""
 
 
 POLICY = re.compile(
-    r"\b(?:shall|will|may)\s+be\s+(?:automatically\s+|immediately\s+)?(?:considered|deemed|"
+    r"\b(?:shall|will|may)\s+(?:not\s+)?be\s+(?:automatically\s+|immediately\s+)?(?:considered|deemed|"
     r"construed|treated as|regarded as|evidenced by|rejected|disqualified)\b"
     r"|\b(?:shall|will)\s+(?:not\s+)?(?:(?:under|in)\s+(?:any|no)\s+(?:circumstances?|event)\s+)?"
     r"(?:relieve|affect|prejudice|supersede|prevail|survive|take precedence|"
-    r"remain in (?:full )?(?:force|effect)|become effective|constitute|be in addition to)\b"
+    r"remain in (?:full )?(?:force|effect)|become effective|constitute|be in addition to|"
+    # a definition ("“Breach Rule” shall mean …"); what arises from the text ("No implied
+    # obligation shall arise from this RFP")
+    r"mean|have the (?:same )?meaning|arise|accrue)\b"
+    r"|\b(?:shall|will)\s+be\s+(?:automatically\s+)?(?:included|incorporated)\s+(?:in|into)\s+"
+    r"(?:this|the)\s+(?:contract|agreement)\b"
     r"|\b(?:shall|will)\s+be\s+(?:as\s+)?(?:specified|set\s+forth|set\s+out|defined|stated)"
     r"\s+(?:in|under|by)\s+(?:[\w-]+\s+){0,4}?(?:contract|agreement|task\s+order|order)s?\b",
     re.IGNORECASE,
@@ -462,8 +467,10 @@ policy: "shall" with a subject that acts on no one."""
 
 def _not_a_duty(folded: str, unheaded: str) -> bool:
     """The buyer's right, what the bidder receives, the contract's policy or a term of the
-    contract itself, when the sentence puts no duty on the bidder besides."""
-    if BIDDER_DUTY.search(folded):
+    contract itself, when the sentence puts no duty on the bidder besides (its own "shall",
+    or a request: "… will not be considered, therefore, please send your questions by
+    e-mail")."""
+    if BIDDER_DUTY.search(folded) or _obligations().request.search(folded):
         return False
     return bool(
         BUYERS_RIGHT.search(folded)
@@ -610,6 +617,14 @@ def _buyer_names() -> str:
     return "|".join(re.escape(fold_accents(r)).replace("\\ ", r"\s+") for r in roles)
 
 
+PROPER_NAME = (
+    r"(?-i:(?!(?:All|Each|Any|Every|No|Your|Our|Their|Its|This|These|That|Those|Such|Other|"
+    r"Internal|External)\b)(?:[A-Z][\w'.&-]*\s+){1,3})"
+)
+"""The buyer's proper name before its role, the verb straight after ("Fairfax County shall
+not be held liable …", "George Mason University will …", "Fairfax County may, at any time,
+…"): capitalised words, not a determiner ("All County data …", "Your agency's staff …"); a
+role followed by a noun is an attribute ("Fairfax County users shall …": the users)."""
 REPORTING_CLAUSE = r"[^.;:]{1,80}?\b(?:provides|states|specifies|stipulates)\s+that\s+"
 """A law or a clause reporting what it lays down ("HRS Section 103-10 provides that the State
 shall have thirty days to pay"): the buyer after it is still the subject."""
@@ -623,8 +638,8 @@ def _buyer_subject() -> re.Pattern[str]:
     names = _buyer_names()
     return re.compile(
         rf"^\W*(?:{INTRODUCTORY_PHRASE}(?:then\s+)?|{REPORTING_CLAUSE})?(?:(?:the|el|la|los|las)\s+)?"
-        rf"(?:{HEAD_OF})?(?:{names})s?\b(?:'s)?"
-        rf"(?:(?!\b(?:{BIDDER})s?\b)[^.;:]){{0,80}}?"
+        rf"(?:(?:{HEAD_OF})?(?:{names})s?\b(?:'s)?(?:(?!\b(?:{BIDDER})s?\b)[^.;:]){{0,80}}?"
+        rf"|{PROPER_NAME}(?:{names})\s*(?:,[^.;:]{{1,80}}?,\s*)?)"
         rf"\b(?:shall|will|must|may|should|debera|podra|se reserva|(?:es|sera) responsable de|"
         rf"{BE_VERB} (?:responsible for|required to|expected to))\b",
         re.IGNORECASE,
