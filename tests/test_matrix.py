@@ -329,6 +329,20 @@ def test_the_same_requirement_in_two_documents_is_one_row_citing_both(settings: 
          "mandatory"),
         ("Your agency's employees are expected to wear badges at all times.", "mandatory"),
         ("All City data must remain on servers in the United States.", "mandatory"),
+        # the bidder by two names or none before it, after an introductory phrase; what it
+        # will not do; what it commits to; the buyer named as insured by the bidder's
+        # policy; the buyer's notice of award
+        ("Selected Firm/Vendor will conduct a security audit every year.", "mandatory"),
+        ("Contractor will notify the Agency of any data breach within a day.", "mandatory"),
+        ("In addition to other remedies, Vendor will reimburse the City for breach costs.",
+         "mandatory"),
+        ("The firm will provide two references.", "mandatory"),
+        ("The vendor will not commence extra work without a signed change order.",
+         "mandatory"),
+        ("The vendor will not need to post a bond.", None),
+        ("The supplier also commits to providing a named account manager.", "mandatory"),
+        ("The City and its officers shall be named as additional insureds.", "mandatory"),
+        ("The notice of award, once approved, shall be posted on the City's website.", None),
         # a law reporting the buyer's own duty; FAR's contracting officers by office; a
         # remedy added to others is policy
         ("Section 12-4 of the code provides that the County shall pay within 45 days.", None),

@@ -193,7 +193,11 @@ def _unheaded(folded: str) -> str:
 BUYER_ACT = re.compile(
     r"^\W*(?:the\s+)?(?:acceptance|inspection|evaluation|award|payment|surveillance)s?\b"
     r"(?:\s+of\s+[\w\s]{1,40}?)?\s+(?:shall|will)\s+be\s+"
-    r"(?:based|made|conducted|performed|determined|accomplished)\b",
+    r"(?:based|made|conducted|performed|determined|accomplished)\b"
+    # the notice of award the buyer publishes ("The notice of award, should it …, shall be
+    # posted on the procurement website")
+    r"|^\W*(?:the\s+)?(?:notice|notification)\s+of\s+(?:intent\s+to\s+)?award\b[^.;]{0,160}?"
+    r"\s+(?:shall|will)\s+be\s+(?:posted|published|announced|issued|sent|made)\b",
     re.IGNORECASE,
 )
 """An act of the buyer's put in the passive ("Inspection of deliverables shall be based upon
@@ -349,7 +353,7 @@ LEADING_HEADING = re.compile(r"^\W*(?:[A-Z][A-Z&/-]+\s+)+(?=[A-Z][a-z]|A\s+[a-z]
 "AWARD BASIS A contract shall be awarded …")."""
 BIDDER = (
     r"contractor|offeror|quoter|vendor|bidder|proposer|proponent|tenderer|respondent|applicant|"
-    r"consultant|supplier|provider|licitador|adjudicatario|contratista|empresa|proveedor|"
+    r"consultant|supplier|provider|firm|licitador|adjudicatario|contratista|empresa|proveedor|"
     r"oferente|proponente"
 )
 
@@ -364,12 +368,25 @@ DEADLINE = re.compile(
 """A deadline the bidder meets ("Proposals due: May 4, 2026, 3:00 p.m.", "Written questions
 are due by …"): a date, put without a modal, by which the bidder must submit. A date
 "TBD" is none yet."""
-ACTIVE_WILL = r"\s+will\s+(?!(?:also\s+)?(?:be|not|receive|have|need(?!\s+to\b))\b)\w+"
+ACTIVE_WILL = (
+    r"\s+will\s+(?:not\s+(?!need\b))?(?!(?:also\s+)?(?:be|not|receive|have|need(?!\s+to\b))\b)\w+"
+)
+INTRODUCTORY_PHRASE = (
+    r"(?:If|When|Where|Whenever|Unless|Once|Upon|Before|After|For|In|As|With|Within|During|"
+    r"Si|Cuando|Una vez|Antes|Despues|Durante|En|Tras|Salvo)"
+    r"\b[^.;:]{1,200}?,\s+"
+)
+"""An introductory adverbial phrase ended by its comma ("If awarded, ", "For your three
+largest projects, ", "Si no se cumpliera el plazo, "): the imperative follows it in lower
+case, and so does the subject ("…, la Comisión deberá justificar …")."""
+BIDDER_NAME = rf"(?:{BIDDER})s?(?:/(?:{BIDDER})s?)?"
+"""The bidder by one name or two ("Selected Firm/Vendor")."""
 BIDDER_WILL = re.compile(
     rf"\b(?:the|each|every|all|any|a|an)\s+(?:successful\s+|selected\s+|awarded\s+)?"
-    rf"(?:{BIDDER})s?(?:'s)?(?:\s+(?:team|staff|personnel|employees))?"
+    rf"{BIDDER_NAME}(?:'s)?(?:\s+(?:team|staff|personnel|employees))?"
     rf"(?:\s+(?:working|assigned|performing|employed)\b[^,.;]{{0,60}}?)?{ACTIVE_WILL}"
-    rf"|^\W*(?:{BIDDER})s{ACTIVE_WILL}"
+    rf"|^\W*(?:{INTRODUCTORY_PHRASE})?(?:(?:successful|selected|awarded)\s+)?{BIDDER_NAME}"
+    rf"{ACTIVE_WILL}"
     rf"|^\W*(?:[\w ]{{1,40}}:\s+)?(?:the|each|every|a|an|your)\s+{PROPOSAL_PART}s?{ACTIVE_WILL}"
     rf"|\b(?:will|shall|must){ALSO}\s+be\s+\w+ed\s+by\s+the\s+(?:{BIDDER})"
     rf"|^\W*(?:if|when|where|once|whenever|should)\s+(?:the|a|an|each|any)\s+(?:{BIDDER})s?\b"
@@ -502,14 +519,6 @@ class Obligations:
     the RFP states: Please list two references"); not "Please note that …"."""
 
 
-INTRODUCTORY_PHRASE = (
-    r"(?:If|When|Where|Whenever|Unless|Once|Upon|Before|After|For|In|As|With|Within|During|"
-    r"Si|Cuando|Una vez|Antes|Despues|Durante|En|Tras|Salvo)"
-    r"\b[^.;:]{1,200}?,\s+"
-)
-"""An introductory adverbial phrase ended by its comma ("If awarded, ", "For your three
-largest projects, ", "Si no se cumpliera el plazo, "): the imperative follows it in lower
-case, and so does the subject ("…, la Comisión deberá justificar …")."""
 ADVERB_OPENING = r"[A-Z][a-z]+ly\s+"
 """An adverb opening an instruction ("Clearly describe …", "Specifically address …"): the
 imperative follows it in lower case."""
@@ -589,7 +598,7 @@ in a HIPAA business associate agreement, the business associate (CTA, JV, BA).""
 
 
 PASSIVE_NOTICE = re.compile(
-    r"\s+be\s+(?:so\s+|promptly\s+|immediately\s+)?(?:advised|notified|informed|contacted|told)\b",
+    r"\s+be\s+(?:so\s+|promptly\s+|immediately\s+)?(?:advised|notified|informed|contacted|told|named|listed)\b",
     re.IGNORECASE,
 )
 """After the buyer and its modal verb, a passive notice ("the Procurement Officer must be so
