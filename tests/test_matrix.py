@@ -343,6 +343,19 @@ def test_the_same_requirement_in_two_documents_is_one_row_citing_both(settings: 
         ("The supplier also commits to providing a named account manager.", "mandatory"),
         ("The City and its officers shall be named as additional insureds.", "mandatory"),
         ("The notice of award, once approved, shall be posted on the City's website.", None),
+        # what may not be so is no prohibition; the bidder told of a decision receives;
+        # the buyer after an inverted condition or "it is agreed that"; the contract's
+        # documents and law; a pointer to read a section
+        ("Some clauses may not be negotiable.", "advisory"),
+        ("Vendors may not be present at the opening.", "mandatory"),
+        ("Offerors not selected shall be so advised by e-mail.", None),
+        ("Should the vendor fail to deliver, the Owner shall be entitled to buy elsewhere.",
+         None),
+        ("It is understood and agreed that the County shall withhold payment for late work.",
+         None),
+        ("The contract documents shall consist of this form and the vendor's proposal.", None),
+        ("The law to be applied to this RFP shall be the law of Ontario.", None),
+        ("Please review section 3 of the RFQ.", None),
         # a law reporting the buyer's own duty; FAR's contracting officers by office; a
         # remedy added to others is policy
         ("Section 12-4 of the code provides that the County shall pay within 45 days.", None),

@@ -54,7 +54,10 @@ first."""
 MANDATORY = re.compile(
     rf"\b(?:shall|must|{BE_VERB} required to|will{ALSO} be required|will{ALSO} need to be|"
     rf"{BE_VERB} (?:responsible for|expected to)|"
-    r"may not|is prohibited|are prohibited|(?:is|are) (?:mandatory|compulsory)|"
+    # "may not", not what may not be so ("some terms may not be negotiable")
+    r"may not(?! be (?:\w+(?:able|ible)|available|possible|feasible|necessary|required|"
+    r"the case)\b)|"
+    r"is prohibited|are prohibited|(?:is|are) (?:mandatory|compulsory)|"
     # a permission denied ("Faxed proposals are not permitted", "No se permite …"); not a
     # thing's state that others impose ("some repositories are not allowed to be shared")
     rf"{BE_VERB} not (?:permitted|allowed)(?! to be\b)|"
@@ -372,7 +375,7 @@ ACTIVE_WILL = (
     r"\s+will\s+(?:not\s+(?!need\b))?(?!(?:also\s+)?(?:be|not|receive|have|need(?!\s+to\b))\b)\w+"
 )
 INTRODUCTORY_PHRASE = (
-    r"(?:If|When|Where|Whenever|Unless|Once|Upon|Before|After|For|In|As|With|Within|During|"
+    r"(?:If|When|Where|Whenever|Unless|Once|Upon|Before|After|For|In|As|With|Within|During|Should|"
     r"Si|Cuando|Una vez|Antes|Despues|Durante|En|Tras|Salvo)"
     r"\b[^.;:]{1,200}?,\s+"
 )
@@ -440,15 +443,20 @@ its discretion, not a duty of the bidder's."""
 TO_THE_BIDDER = re.compile(
     r"\b(?:shall|will|must)\s+be\s+(?:given|provided|paid|sent|furnished|issued|"
     r"made available|reimbursed)\s+to\s+(?:the\s+)?(?:successful\s+|selected\s+)?"
-    rf"(?:{BIDDER})s?\b",
+    rf"(?:{BIDDER})s?\b"
+    rf"|^\W*(?:(?:the|any|all|each)\s+)?(?:{BIDDER})s?\b[^.;:]{{0,60}}?\s+(?:shall|will)\s+be\s+"
+    r"(?:so\s+|promptly\s+)?(?:advised|notified|informed)\b",
     re.IGNORECASE,
 )
-"""What the bidder receives ("ten days' notice shall be given to the Contractor"): the
-buyer's duty put in the passive."""
+"""What the bidder receives ("ten days' notice shall be given to the Contractor", "Offerors
+not shortlisted shall be so advised"): the buyer's duty put in the passive."""
 CONTRACT_TERMS = re.compile(
     r"^\W*(?:the|this|a|an|any|each|all)\s+(?:resulting\s+)?(?:contract|agreement|award|"
     r"purchase order|task order|order)s?\b[^.;]{0,60}?\s+(?:shall|will)\s+be\s+(?:based|"
-    r"awarded|made|governed|construed|interpreted|issued|placed)\b",
+    r"awarded|made|governed|construed|interpreted|issued|placed)\b"
+    r"|^\W*(?:the\s+)?contract\s+documents\s+(?:shall|will)\s+(?:consist\s+of|include)\b"
+    r"|^\W*(?:the\s+)?laws?\s+(?:to\s+be\s+applied|governing|applicable)\b[^.;]{0,60}?"
+    r"\s+(?:shall|will)\s+be\b",
     re.IGNORECASE,
 )
 """A term of the contract itself ("The Contract that results from this RFP shall be based on
@@ -634,9 +642,12 @@ PROPER_NAME = (
 not be held liable …", "George Mason University will …", "Fairfax County may, at any time,
 …"): capitalised words, not a determiner ("All County data …", "Your agency's staff …"); a
 role followed by a noun is an attribute ("Fairfax County users shall …": the users)."""
-REPORTING_CLAUSE = r"[^.;:]{1,80}?\b(?:provides|states|specifies|stipulates)\s+that\s+"
+REPORTING_CLAUSE = (
+    r"[^.;:]{1,120}?\b(?:provides|states|specifies|stipulates|understood|agreed)\s+that\s+"
+)
 """A law or a clause reporting what it lays down ("HRS Section 103-10 provides that the State
-shall have thirty days to pay"): the buyer after it is still the subject."""
+shall have thirty days to pay", "… it is understood and agreed that the State shall
+withhold payment …"): the buyer after it is still the subject."""
 HEAD_OF = r"(?:head|director|chief|secretary|administrator)\s+of\s+(?:the\s+)?(?:[\w-]+\s+)?"
 """The official at the head of a buyer's body ("the head of the purchasing agency shall
 consult …", "the Director of the Department will …"): the buyer too."""
