@@ -355,6 +355,7 @@ def test_the_same_requirement_in_two_documents_is_one_row_citing_both(settings: 
          None),
         ("The contract documents shall consist of this form and the vendor's proposal.", None),
         ("The law to be applied to this RFP shall be the law of Ontario.", None),
+        ("Access to the bid files shall be governed exclusively by the records policy.", None),
         ("Please review section 3 of the RFQ.", None),
         # a law reporting the buyer's own duty; FAR's contracting officers by office; a
         # remedy added to others is policy
