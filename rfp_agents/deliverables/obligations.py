@@ -265,7 +265,7 @@ def modal_strength(sentence: str, folded: str) -> Strength | None:
 def _verb_strength(sentence: str, folded: str) -> Strength | None:
     if (
         _obliges(folded)
-        or BIDDER_FUTURE.search(sentence)
+        or (not sentence.isascii() and BIDDER_FUTURE.search(sentence))
         or BIDDER_WILL.search(folded)
         or _is_required(folded)
         or SPANISH_PROHIBITION.search(folded)
