@@ -356,6 +356,9 @@ def test_the_same_requirement_in_two_documents_is_one_row_citing_both(settings: 
         ("The contract documents shall consist of this form and the vendor's proposal.", None),
         ("The law to be applied to this RFP shall be the law of Ontario.", None),
         ("Access to the bid files shall be governed exclusively by the records policy.", None),
+        ("The decision of the Purchasing Agent on any dispute shall be final.", None),
+        ("\u201cConfidential Data\u201d means data the City marks and may include trade secrets.",
+         None),
         ("Please review section 3 of the RFQ.", None),
         # a law reporting the buyer's own duty; FAR's contracting officers by office; a
         # remedy added to others is policy

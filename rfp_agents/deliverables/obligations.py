@@ -475,6 +475,10 @@ POLICY = re.compile(
     # obligation shall arise from this RFP")
     r"mean|have the (?:same )?meaning|arise|accrue)\b"
     r"|\b(?:shall|will)\s+be\s+(?:exclusively\s+|solely\s+)?governed\s+(?:exclusively\s+|solely\s+)?by\b"
+    # what is final ("The decision of the Purchasing Agent … shall be final"); a term
+    # defined ("“Protected Data” means …")
+    r"|\b(?:shall|will)\s+be\s+final\b"
+    r"|^\W*[“\"][^”\"]{1,60}[”\"](?:\s+or\s+[“\"][^”\"]{1,20}[”\"])?\s+(?:means|includes)\b"
     r"|\b(?:shall|will)\s+be\s+(?:automatically\s+)?(?:included|incorporated)\s+(?:in|into)\s+"
     r"(?:this|the)\s+(?:contract|agreement)\b"
     r"|\b(?:shall|will)\s+be\s+(?:as\s+)?(?:specified|set\s+forth|set\s+out|defined|stated)"
