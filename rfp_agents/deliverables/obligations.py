@@ -88,6 +88,11 @@ ADVISORY = re.compile(
     r"podra|podran|se recomienda)\b",
     re.IGNORECASE,
 )
+NUMBER_WORD = (
+    r"(?:one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|thirty|sixty|"
+    r"ninety)"
+)
+"""A small number written out, as solicitations write counts and limits."""
 PERFORMANCE_STANDARD = re.compile(
     r"\b(?:minimum of|maximum of|no more than|not more than|no less than|at least)\b"
     r"|\d%?\s+or (?:higher|better|greater|more)\b"  # not "one or more of the following"
@@ -97,8 +102,7 @@ PERFORMANCE_STANDARD = re.compile(
 """The measure of a performance standard: "Minimum of 85% branch coverage", "99.5% or better
 uptime", "Restore the portal within four hours", "Answer a ticket … (one business hour)"."""
 QUANTITY_FIGURE = re.compile(
-    r"\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|"
-    r"thirty|sixty|ninety)\b",
+    rf"\d|\b{NUMBER_WORD}\b",
     re.IGNORECASE,
 )
 """A figure of a standard: digits or a small number written out. Narrower than the
@@ -280,7 +284,7 @@ LENGTH_LIMIT = re.compile(
     rf"\b(?:no|not)\s+(?:more|longer)\s+than\s+{_LENGTH}"
     rf"|\bexceed(?:s|ing)?\s+{_LENGTH}"
     rf"|\blimited\s+to\s+{_LENGTH}"
-    r"|\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty)\s+"
+    rf"|\b(?:\d+|{NUMBER_WORD})\s+"
     r"(?:\(\d+\)\s+)?(?:pages?|slides|sheets)\s+(?:per|for\s+each|each)\b"
     r"|\b(?:pages?|characters|words)\s+maximum\b",
     re.IGNORECASE,
@@ -291,7 +295,8 @@ maximum"): a proposal's length limit binds, whatever the verb ("may" included), 
 past it is not read."""
 
 
-REQUIRED_TO = re.compile(rf"{BE_VERB} required to|{NECESSARY}", re.IGNORECASE)
+REQUIRED_TO = re.compile(rf"{BE_VERB} required to", re.IGNORECASE)
+IMPERSONAL_NEED = re.compile(NECESSARY, re.IGNORECASE)
 CONDITION = re.compile(r"\b(?:if|unless|when|whether)\b", re.IGNORECASE)
 
 
@@ -302,12 +307,13 @@ def _obliges(folded: str) -> bool:
     in a relative clause ("Staff that are required to …"; the "that" before "it is
     necessary" only introduces what is said)."""
     for found in MANDATORY.finditer(folded):
-        clause = re.split(r"[,;:]", folded[: found.start()])[-1]
-        if not REQUIRED_TO.fullmatch(found.group(0)):
+        impersonal = IMPERSONAL_NEED.fullmatch(found.group(0))
+        if not (impersonal or REQUIRED_TO.fullmatch(found.group(0))):
             return True
+        clause = re.split(r"[,;:]", folded[: found.start()])[-1]
         if CONDITION.search(clause):
             continue
-        if not RELATIVE_PRONOUN.search(clause) or re.fullmatch(NECESSARY, found.group(0), re.I):
+        if impersonal or not RELATIVE_PRONOUN.search(clause):
             return True
     return False
 
@@ -440,12 +446,15 @@ BIDDER_DUTY = re.compile(rf"\b(?:{BIDDER})s?\s+(?:shall|must|will)\b", re.IGNORE
 BUYERS_RIGHT = re.compile(r"\breserves?\s+the\s+right\b", re.IGNORECASE)
 """A right the buyer keeps ("The County reserves the right to reject any proposal that …"):
 its discretion, not a duty of the bidder's."""
+NOTICE_ADVERB = r"(?:so\s+|promptly\s+|immediately\s+)?"
+NOTIFIED = rf"{NOTICE_ADVERB}(?:advised|notified|informed)"
+"""Told of a thing ("shall be so advised"): what the buyer does for the one named before."""
 TO_THE_BIDDER = re.compile(
     r"\b(?:shall|will|must)\s+be\s+(?:given|provided|paid|sent|furnished|issued|"
     r"made available|reimbursed)\s+to\s+(?:the\s+)?(?:successful\s+|selected\s+)?"
     rf"(?:{BIDDER})s?\b"
     rf"|^\W*(?:(?:the|any|all|each)\s+)?(?:{BIDDER})s?\b[^.;:]{{0,60}}?\s+(?:shall|will)\s+be\s+"
-    r"(?:so\s+|promptly\s+)?(?:advised|notified|informed)\b",
+    rf"{NOTIFIED}\b",
     re.IGNORECASE,
 )
 """What the bidder receives ("ten days' notice shall be given to the Contractor", "Offerors
@@ -611,7 +620,7 @@ in a HIPAA business associate agreement, the business associate (CTA, JV, BA).""
 
 
 PASSIVE_NOTICE = re.compile(
-    r"\s+be\s+(?:so\s+|promptly\s+|immediately\s+)?(?:advised|notified|informed|contacted|told|named|listed)\b",
+    rf"\s+be\s+{NOTICE_ADVERB}(?:advised|notified|informed|contacted|told|named|listed)\b",
     re.IGNORECASE,
 )
 """After the buyer and its modal verb, a passive notice ("the Procurement Officer must be so
@@ -640,8 +649,8 @@ def _buyer_names() -> str:
 
 
 PROPER_NAME = (
-    r"(?-i:(?!(?:All|Each|Any|Every|No|Your|Our|Their|Its|This|These|That|Those|Such|Other|"
-    r"Internal|External)\b)(?:[A-Z][\w'.&-]*\s+){1,3})"
+    r"(?-i:(?!(?:All|Each|Any|Every|No|Your|Our|Their|Its|This|These|That|Those|Such|"
+    r"Other)\b)(?:[A-Z][\w'.&-]*\s+){1,3})"
 )
 """The buyer's proper name before its role, the verb straight after ("Fairfax County shall
 not be held liable …", "George Mason University will …", "Fairfax County may, at any time,
@@ -690,10 +699,9 @@ def _buyer_requires() -> re.Pattern[str]:
     bidder to do it ("The Court expects the Contractor to provide its own laptops"): what it
     requires, the bidder must provide. The buyer opens the sentence or a clause after a
     comma; "the work the State requires" only describes."""
-    names = _buyer_names()
     bidder = rf"(?:(?:the|all|each|every|its)\s+)?(?:successful\s+|selected\s+)?(?:{BIDDER})s?"
     return re.compile(
-        rf"(?:^\W*|[,;]\s+)(?:the\s+)?(?:{names})s?{ALSO}\s+"
+        rf"{_buyer_clause_opening()}"
         r"(?:(?:requires?|will\s+require|shall\s+require)\b"
         rf"|(?:expects?|will\s+expect)\s+{bidder}\s+to\b)",
         re.IGNORECASE,
@@ -706,10 +714,13 @@ def _buyer_asks() -> re.Pattern[str]:
     "The County would like two references"): a request like "please provide"; not what it
     would like to do ("We would like to thank all offerors"). In a Q&A's questions the
     "we" is the vendor's, so it is read in the answers only."""
-    return re.compile(
-        rf"(?:^\W*|[,;]\s+)(?:the\s+)?(?:{_buyer_names()})s?{ALSO}\s+would\s+like\s+(?!to\b)\w",
-        re.IGNORECASE,
-    )
+    return re.compile(rf"{_buyer_clause_opening()}would\s+like\s+(?!to\b)\w", re.IGNORECASE)
+
+
+def _buyer_clause_opening() -> str:
+    """The buyer as the subject opening the sentence or a clause after a comma, an adverb
+    allowed before its verb (``_buyer_requires``, ``_buyer_asks``)."""
+    return rf"(?:^\W*|[,;]\s+)(?:the\s+)?(?:{_buyer_names()})s?{ALSO}\s+"
 
 
 ANSWER_START = re.compile(

@@ -193,9 +193,11 @@ def find_section_running_lines(pages: list[list[str]]) -> set[tuple[str, str]]:
 
 
 SENTENCE_END = re.compile(r"[.;:,]\s*$")
+"""A line's end that continues or closes a sentence: content, no running header."""
 
 
 def _outermost_lines(lines: list[str]) -> list[tuple[str, str]]:
+    """("top", first line) and ("bottom", last line) of a page's content."""
     content = [line for line in lines if line]
     return [("top", content[0]), ("bottom", content[-1])] if content else []
 
@@ -216,7 +218,7 @@ def _may_run(key: tuple[str, str], occurrences: dict[int, str]) -> bool:
     return (
         bool(key[1])
         and len(key[1]) <= MAX_RUNNING_LINE_CHARS
-        and (_numbers_follow_pages(occurrences))
+        and _numbers_follow_pages(occurrences)
     )
 
 
