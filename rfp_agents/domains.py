@@ -5,13 +5,22 @@ The classifier is deliberately simple and inspectable: each domain has a lexicon
 vocabulary; a text's score for a domain is the weighted count of lexicon terms it contains.
 ``classify_text`` returns the winning category, a confidence in [0, 1] and the matched terms,
 so an analyst can see *why* a chunk was labelled legal rather than financial.
+
+One sentence names few lexicon terms, so the router (a question) and the compliance matrix
+(a requirement) also weigh how close the text is to each domain's description
+(``DomainDescriptions``) and ``blend`` the two signals.
 """
 
 from __future__ import annotations
 
 import re
+import threading
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Literal
+
+import numpy as np
+from langchain_core.embeddings import Embeddings
 
 from rfp_agents.vocabulary import vocabulary
 
@@ -82,3 +91,47 @@ def classify_text(text: str) -> Classification:
     share = scores[winner] / evidence
     damping = min(1.0, evidence / (4 * MIN_EVIDENCE))
     return Classification(winner, round(share * damping, 4), scores, matched)
+
+
+LEXICON_WEIGHT = 0.6
+"""The lexicon's share of ``blend`` when the text names a domain term; the rest is similarity."""
+SIMILARITY_TEMPERATURE = 0.03
+"""Softmax temperature over cosine similarities: a 0.03 lead is a clear preference."""
+
+
+def blend(lexicon: Classification, similarity: np.ndarray) -> np.ndarray:
+    """Each domain's combined score (in ``DOMAINS`` order, summing to one): the share of the
+    text's lexicon evidence, weighted ``LEXICON_WEIGHT``, plus the softmax of its similarity
+    to each description; similarity alone when the text names no lexicon term."""
+    total = sum(lexicon.domain_scores.values())
+    share = np.array([lexicon.domain_scores[d] / total if total else 0.0 for d in DOMAINS])
+    weight = LEXICON_WEIGHT if total else 0.0
+    return weight * share + (1.0 - weight) * _softmax(similarity / SIMILARITY_TEMPERATURE)
+
+
+def _softmax(values: np.ndarray) -> np.ndarray:
+    shifted = np.exp(values - values.max())
+    return shifted / shifted.sum()
+
+
+class DomainDescriptions:
+    """What each domain covers (``domains.toml``'s descriptions), embedded once with one
+    embedding model; ``similarity`` is a vector's cosine to each, in ``DOMAINS`` order.
+    The vector must come from the same model (a knowledge base's chunk vectors: its own)."""
+
+    def __init__(self, embeddings: Embeddings):
+        self.embeddings = embeddings
+        self._vectors: np.ndarray | None = None
+        self._lock = threading.Lock()
+
+    def similarity(self, vector: Sequence[float] | np.ndarray) -> np.ndarray:
+        query = np.asarray(vector, dtype=np.float32)
+        return self._unit_vectors() @ (query / (np.linalg.norm(query) or 1.0))
+
+    def _unit_vectors(self) -> np.ndarray:
+        with self._lock:
+            if self._vectors is None:
+                texts = [vocabulary().domains[d].description for d in DOMAINS]
+                vectors = np.asarray(self.embeddings.embed_documents(texts), dtype=np.float32)
+                self._vectors = vectors / np.linalg.norm(vectors, axis=1, keepdims=True)
+            return self._vectors

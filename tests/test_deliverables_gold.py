@@ -59,7 +59,7 @@ def test_a_section_gold_scores_only_the_rows_of_its_pages(tmp_path):
 
     def row(text: str, page: int) -> Requirement:
         return Requirement(
-            id="R-0001", requirement=text, strength="mandatory", domain="general",
+            id="R-0001", requirement=text, strength="mandatory", domain="legal",
             topic="other", file="long.pdf", page=page, chunk_id="c",
         )  # fmt: skip
 
@@ -107,7 +107,7 @@ def test_a_requirement_stated_again_in_the_section_is_found_on_its_page(tmp_path
     )
     row = Requirement(
         id="R-0001", requirement="The vendor shall keep a field office open.",
-        strength="mandatory", domain="general", topic="other", file="long.pdf", page=2,
+        strength="mandatory", domain="legal", topic="other", file="long.pdf", page=2,
         chunk_id="c", also_in=["other.pdf p. 9", "long.pdf p. 9"],
     )  # fmt: skip
     [score] = score_matrices(load_gold_requirements(gold_file), lambda _file: [row])
@@ -129,7 +129,7 @@ def test_a_gold_line_is_matched_to_the_row_that_states_it_not_a_near_one(tmp_pat
 
     def row(text: str, page: int) -> Requirement:
         return Requirement(
-            id=f"R-{page:04d}", requirement=text, strength="mandatory", domain="general",
+            id=f"R-{page:04d}", requirement=text, strength="mandatory", domain="legal",
             topic="other", file="qap.pdf", page=page, chunk_id="c",
         )  # fmt: skip
 
@@ -157,7 +157,7 @@ def test_a_lead_in_held_by_items_on_two_pages_is_found_on_its_page(tmp_path):
     def row(item: str, page: int) -> Requirement:
         return Requirement(
             id=f"R-{page:04d}", requirement=f"{lead} {item}", strength="mandatory",
-            domain="general", topic="other", file="rfp.pdf", page=page, chunk_id="c",
+            domain="legal", topic="other", file="rfp.pdf", page=page, chunk_id="c",
         )  # fmt: skip
 
     rows = [row("The final hours billed", 9), row("The type of work", 8)]

@@ -46,6 +46,31 @@ def test_each_requirement_has_its_strength_section_and_page(sample_rows):
     assert [r.id for r in sample_rows[:3]] == ["R-0001", "R-0002", "R-0003"]
 
 
+def test_each_row_is_filed_under_legal_technical_or_financial(sample_rows):
+    """An analyst filters the matrix by domain: a row's domain terms, its heading's and the
+    passage around it decide, so a row that names no domain term is filed too (encryption
+    under "3.2 Information security" is technical), and no row is left "general"."""
+
+    def row(words: str):
+        return next(r for r in sample_rows if words in r.requirement)
+
+    assert row("submit invoices monthly in arrears").domain == "financial"
+    assert row("defend, indemnify and hold harmless").domain == "legal"
+    assert row("multi-factor authentication").domain == "technical"
+    assert row("All data shall be encrypted in transit").domain == "technical"
+    assert row("shall conform to WCAG 2.1 Level AA").domain == "technical"
+    assert {r.domain for r in sample_rows} == {"legal", "technical", "financial"}
+
+
+def test_a_letterhead_address_is_not_a_rows_section(sample_kb_settings: Settings):
+    """The GSA letterhead ("1800 F St NW | Washington, DC | 20405") repeats on every page of
+    the real QASP; its street number is not a section number."""
+    rows = requirements(KnowledgeBase.open("real", sample_kb_settings))
+    qasp = [r for r in rows if r.file == "gsa-cloudgov-support-qasp.pdf"]
+    assert qasp and not [r.section for r in qasp if "1800 F St" in r.section]
+    assert any(r.section == "PERFORMANCE REQUIREMENTS MATRIX" for r in qasp)
+
+
 def test_a_lead_in_is_joined_to_each_of_its_items(sample_rows):
     items = [r.requirement for r in sample_rows if r.section == "2.2 Services required"]
     assert len(items) == 5

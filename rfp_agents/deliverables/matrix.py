@@ -9,7 +9,8 @@ left out, even when they quote a requirement (the whole question, from "Q7:" to 
 "A7:"). A lead-in that ends with a colon ("The Contractor shall:") is joined to each of its
 items. The same requirement in several documents is one row citing each place
 (``also_in``); amendments, evaluation factors and UCF sections link rows (``links.py``).
-Each row carries its domain (the keyword classifier of ``rfp_agents.domains``), a topic
+Each row carries its domain (``_DomainFiler``: the router's classifier on the row, its
+heading and its chunk), a topic
 (``vocabulary/topics.toml``), the numbered heading it sits under, and the file, page and
 chunk it comes from.
 """
@@ -20,10 +21,13 @@ import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache
-from typing import Any
+from typing import Any, Literal
 
+import numpy as np
+from langchain_core.embeddings import Embeddings
 from pydantic import BaseModel, Field
 
+from rfp_agents.config import Settings
 from rfp_agents.deliverables.links import (
     amended_documents,
     answers_questions,
@@ -41,8 +45,10 @@ from rfp_agents.deliverables.obligations import (
     is_instruction,
     strength_of,
 )
-from rfp_agents.domains import classify_text
-from rfp_agents.knowledge_base import KnowledgeBase
+from rfp_agents.domains import DOMAINS, DomainDescriptions, blend, classify_text
+from rfp_agents.embeddings import embeddings_for_model
+from rfp_agents.headings import LOWER_CASE_MODAL, contents_end, looks_like_title
+from rfp_agents.knowledge_base import DocumentRecord, KnowledgeBase
 from rfp_agents.text import (
     BARE_MARKER,
     CONTINUES,
@@ -62,7 +68,6 @@ MAX_REQUIREMENT_CHARACTERS = 1500
 MAX_ITEM_CHARACTERS = 300
 MAX_ITEMS = 20
 """Items joined to one lead-in at most (a list that never ends is a misread)."""
-MAX_HEADING_WORDS = 12
 UNFINISHED = r"that|which|who|whom|whose|and|or|of|the|a|an|to|for|in|on|with|by|at|from|as"
 """Words a clause does not end on."""
 ITEM_NUMBER = re.compile(r"^\s*(\d{1,2})[.)]?\s+\D")
@@ -77,7 +82,9 @@ class Requirement(BaseModel):
     id: str = Field(description="R-0001, R-0002... in document and page order.")
     requirement: str = Field(description="The whole sentence or list item, clean text.")
     strength: Strength
-    domain: str = Field(description="legal, technical, financial or general.")
+    domain: Literal["legal", "technical", "financial"] = Field(
+        description="The domain agent whose analyst answers it (``_DomainFiler``)."
+    )
     topic: str
     section: str = Field(default="", description="The numbered heading it sits under.")
     file: str
@@ -136,10 +143,12 @@ def requirements(
     kb: KnowledgeBase,
     documents: Sequence[str] | None = None,
     on_document: Callable[[str, int, int], None] | None = None,
+    embeddings: Embeddings | None = None,
 ) -> list[Requirement]:
     """The requirement rows of ``kb``'s documents (all, or the files named in ``documents``).
 
     ``on_document(source, index, total)`` is called before each document is read.
+    ``embeddings`` is the knowledge base's model (default: loaded by its recorded name).
 
     Raises:
         DocumentNotFound: a file of ``documents`` is not in the knowledge base (before any
@@ -148,9 +157,11 @@ def requirements(
     records = kb.documents() if documents is None else kb.documents_named(documents)
     rows: list[Requirement] = []
     first: dict[str, Requirement] = {}
+    filer = _DomainFiler(kb, embeddings)
     for index, record in enumerate(records):
         if on_document:
             on_document(record.source, index, len(records))
+        filer.read(record)
         in_qa = answers_questions(record)
         for text, meta in statements(kb, record.source, in_questions_and_answers=in_qa):
             key = _wording(text)
@@ -169,13 +180,14 @@ def requirements(
             )
             if strength is None:
                 continue
+            section = str(meta.get("section", ""))
             row = Requirement(
                 id=f"R-{len(rows) + 1:04d}",
                 requirement=text,
                 strength=strength,
-                domain=classify_text(text).category,
+                domain=filer.domain(text, section, str(meta["chunk_id"])),
                 topic=topic_of(text),
-                section=str(meta.get("section", "")),
+                section=section,
                 ucf_section=str(meta.get("ucf_section", "")),
                 file=str(meta["source"]),
                 page=int(meta["page_number"]),
@@ -186,6 +198,36 @@ def requirements(
     link_amendments(rows, amended_documents(kb.documents()))
     link_factors(rows)
     return rows
+
+
+class _DomainFiler:
+    """Files each row under legal, technical or financial with the router's classifier
+    (``domains.blend``): the domain terms of the row and of its heading ("3.2 Information
+    security"), and its chunk's similarity to each domain's description. One sentence seldom
+    names a domain term ("Offerors may be required to participate in oral presentations");
+    its heading and the passage around it tell what it is about. The chunk vectors are the
+    ones ingest stored (nothing is embedded but the three descriptions, with the knowledge
+    base's own model), read a document at a time."""
+
+    def __init__(self, kb: KnowledgeBase, embeddings: Embeddings | None):
+        self.kb = kb
+        model = embeddings or embeddings_for_model(kb.embedding_model, Settings())
+        self.descriptions = DomainDescriptions(model)
+        self.similarity: dict[str, np.ndarray] = {}
+
+    def read(self, record: DocumentRecord) -> None:
+        """Hold the similarities of ``record``'s chunks (and only those)."""
+        got = self.kb.chunks.get(where={"doc_id": record.doc_id}, include=["embeddings"])
+        vectors = got["embeddings"] if got["embeddings"] is not None else []
+        self.similarity = {
+            chunk_id: self.descriptions.similarity(vector)
+            for chunk_id, vector in zip(got["ids"], vectors, strict=True)
+        }
+
+    def domain(self, requirement: str, section: str, chunk_id: str) -> str:
+        lexicon = classify_text(f"{section}\n{requirement}")
+        similarity = self.similarity.get(chunk_id, np.zeros(len(DOMAINS)))
+        return DOMAINS[int(blend(lexicon, similarity).argmax())]
 
 
 def _wording(text: str) -> str:
@@ -666,24 +708,21 @@ RUN_IN_HEADING = re.compile(r"^[A-Z][A-Z&/,' -]{2,}[A-Z] ?:\s")
 """A paragraph's title in capitals, run in before its colon ("PROPOSAL SUBMISSION: …",
 "NOTE: …"): a new topic, not the next item of a list."""
 
-NUMBERED_HEADING = re.compile(r"^\s*(\d+(?:\.\d+)*\.?\s+[A-ZÁÉÍÓÚÑ][^.:;]{1,80})\s*$")
-"""A numbered heading alone on its line ("3.1 Architecture and hosting", "7. INVOICING")."""
-
-
-LOWER_CASE_MODAL = re.compile(r"\b(?:shall|must|will|should|may)\b")
-"""A verb a title does not have: "5.4.2. The Vendor must provide a complete signed Security
-Matrix for" is a sentence wrapped at the line end, however capitalised."""
-
-
-def _looks_like_heading(line: str) -> bool:
-    """A short title whose words are capitalised ("3.1 Architecture and hosting", "7.
-    INVOICING AND PAYMENT"), not a numbered sentence wrapped at the line end ("1. Require the
-    contractor to take necessary action to ensure that future", or one with a modal verb)."""
-    words = [w for w in line.split()[1:] if w[:1].isalpha()]
-    if not words or len(words) > MAX_HEADING_WORDS or LOWER_CASE_MODAL.search(line):
-        return False
-    capitalised = sum(w[0].isupper() for w in words)
-    return capitalised == len(words) or len(words) <= 4 or capitalised / len(words) >= 0.5
+NUMBERED_HEADING = re.compile(
+    r"^\s*((?:\d{1,3}(?:\.\d+)*\.?|[IVXLC]{1,6}\.|[A-Z]{1,2}\.(?=[^a-z]*$))"
+    r"\s+[A-ZÁÉÍÓÚÑ][^.:;]{1,80}?)\s*$(?<!\b\d{5})"
+)
+"""A numbered heading alone on its line ("3.1 Architecture and hosting", "7. INVOICING",
+"IX. PERIOD OF PERFORMANCE", or lettered in capitals: "C. AWARD BASIS"). Not an address: an
+outline number has at most three digits ("1800 F St NW" is a street number), and a heading
+does not end on a postal code ("… Fairfax, VA 22030")."""
+RUN_IN_SECTION = re.compile(
+    r"^\s*((?:\d{1,3}|[IVXLC]{1,6}|[A-Z]{1,2})\.\s+[A-ZÁÉÍÓÚÑ][A-ZÁÉÍÓÚÑ0-9&/,'() -]{2,80}?)"
+    r"\s*:(?:\s|$)"
+)
+"""A numbered section whose title in capitals runs into its first paragraph ("III.
+COMMUNICATION: Communications regarding …", "XVI. PAYMENT TERMS / METHOD OF PAYMENT:"):
+the title is the section, the paragraph stays its text."""
 
 
 MAX_TITLE_WORDS = 8
@@ -754,20 +793,31 @@ def _sections(
     type of service 2. The hours billed"; "10.1." … "10.4.") are its items, not headings; a
     number out of sequence ("6. Submission" after item 2) is a heading again. A heading
     may be led by a word ("ARTÍCULO 10º: DOCUMENTATION", "Cláusula 17. Garantía
-    definitiva.", "Section 4 Evaluation") when it starts a line after a finished one.
-    ``list_state`` is where the page before left off."""
+    definitiva.", "Section 4 Evaluation") when it starts a line after a finished one, or
+    run into its first paragraph (``RUN_IN_SECTION``). ``list_state`` is where the page
+    before left off."""
     state = list_state or ListLines()
     sections: list[tuple[str, str]] = []
     heading, lines, previous = "", [], ""
-    for line in page_text.splitlines():
-        found = NUMBERED_HEADING.match(line) or _word_led_heading(line, previous)
+    page_lines = page_text.splitlines()
+    contents = contents_end(page_lines)
+    for at, line in enumerate(page_lines):
+        found = at >= contents and (
+            NUMBERED_HEADING.match(line) or _word_led_heading(line, previous)
+        )
         item_number = _next_item_number(line, state.number)
         clause = _clause_of(line)
         goes_on = clause and clause == next_clause_number(state.clause)
-        if found and item_number is None and not goes_on and _looks_like_heading(found.group(1)):
+        run_in = at >= contents and not found and RUN_IN_SECTION.match(line)
+        if found and item_number is None and not goes_on and looks_like_title(found.group(1)):
             if lines:
                 sections.append((heading, "\n".join(lines)))
             heading, lines, state = " ".join(found.group(1).split()), [], ListLines()
+        elif run_in and item_number is None and not goes_on:
+            if lines:
+                sections.append((heading, "\n".join(lines)))
+            heading, lines = " ".join(run_in.group(1).split()), [line]
+            state = _list_state_after(line, ListLines(), None, clause)
         else:
             lines.append(line)
             state = _list_state_after(line, state, item_number, clause)

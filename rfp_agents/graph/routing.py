@@ -15,10 +15,8 @@ if the model cannot give one.
 from __future__ import annotations
 
 import logging
-import threading
 from typing import Literal
 
-import numpy as np
 from langchain_core.embeddings import Embeddings
 from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import HumanMessage, SystemMessage
@@ -27,17 +25,13 @@ from pydantic import BaseModel, Field, field_validator
 from rfp_agents.agents.chat_model import structured_output
 from rfp_agents.agents.profiles import PROFILES
 from rfp_agents.agents.prompts import ROUTER_SYSTEM
-from rfp_agents.domains import DOMAINS, classify_text
+from rfp_agents.domains import DOMAINS, DomainDescriptions, blend, classify_text
 from rfp_agents.errors import ChatModelError, ProviderTimeoutError, UsageError
 
 log = logging.getLogger("rfp_agents.graph.routing")
 
 Domain = Literal["legal", "technical", "financial"]
 
-LEXICON_WEIGHT = 0.6
-SIMILARITY_WEIGHT = 0.4
-SIMILARITY_TEMPERATURE = 0.03
-"""Softmax temperature over cosine similarities: a 0.03 lead is a clear preference."""
 CHOOSE_WITHIN = 0.6
 """Domains scoring at least this share of the best combined score are chosen too."""
 UNSURE_BELOW = 0.45
@@ -81,21 +75,13 @@ class OfflineRouter:
 
     def __init__(self, embeddings: Embeddings):
         self.embeddings = embeddings
-        self._descriptions: np.ndarray | None = None
-        self._lock = threading.Lock()
+        self.descriptions = DomainDescriptions(embeddings)
 
     def route(self, question: str) -> RouteDecision:
         lexicon = classify_text(question)
         lex_total = sum(lexicon.domain_scores.values())
-        lex_share = np.array(
-            [lexicon.domain_scores[d] / lex_total if lex_total else 0.0 for d in DOMAINS]
-        )
-        similarity = self._description_vectors() @ np.asarray(
-            self.embeddings.embed_query(question), dtype=np.float32
-        )
-        sim_share = _softmax(similarity / SIMILARITY_TEMPERATURE)
-        lex_weight = LEXICON_WEIGHT if lex_total else 0.0
-        combined = lex_weight * lex_share + (1.0 - lex_weight) * sim_share
+        similarity = self.descriptions.similarity(self.embeddings.embed_query(question))
+        combined = blend(lexicon, similarity)
         best = float(combined.max())
         evidence = "; ".join(
             f"{d} {combined[i]:.2f} (terms: {', '.join(lexicon.matched_terms[d]) or '-'}; "
@@ -110,15 +96,6 @@ class OfflineRouter:
             )
         chosen = [d for i, d in enumerate(DOMAINS) if combined[i] >= CHOOSE_WITHIN * best]
         return RouteDecision(domains=chosen, reason=evidence, method="classifier")
-
-    def _description_vectors(self) -> np.ndarray:
-        with self._lock:
-            if self._descriptions is None:
-                texts = [PROFILES[d].description for d in DOMAINS]
-                self._descriptions = np.asarray(
-                    self.embeddings.embed_documents(texts), dtype=np.float32
-                )
-            return self._descriptions
 
 
 def route_with_model(
@@ -136,8 +113,3 @@ def route_with_model(
         offline = fallback.route(question)
         return offline.model_copy(update={"method": "fallback"})
     return RouteDecision(domains=decision.domains, reason=decision.reason, method="llm")
-
-
-def _softmax(values: np.ndarray) -> np.ndarray:
-    shifted = np.exp(values - values.max())
-    return shifted / shifted.sum()

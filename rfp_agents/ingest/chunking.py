@@ -12,7 +12,10 @@ from dataclasses import dataclass
 
 from langchain_text_splitters import RecursiveCharacterTextSplitter
 
+from rfp_agents.headings import contents_end, looks_like_title
+
 MAX_HEADING_CHARS = 90
+NUMBERED = re.compile(r"^(?:[A-Z]\.)?\d{1,2}(?:\.\d{1,2}){0,3}\.?\s+[A-Z][A-Za-z0-9 ,/&()'-]{2,}$")
 _HEADING_PATTERNS = [
     # SECTION C, PART II, ARTICLE 4, APPENDIX A, ATTACHMENT 2 ...
     re.compile(
@@ -20,7 +23,7 @@ _HEADING_PATTERNS = [
         r"Attachment|EXHIBIT|Exhibit)\s+[A-Z0-9IVX]+\b.*$"
     ),
     # 1. Scope / 4.2 Payment Terms / C.3.1 Security Requirements
-    re.compile(r"^(?:[A-Z]\.)?\d{1,2}(?:\.\d{1,2}){0,3}\.?\s+[A-Z][A-Za-z0-9 ,/&()'-]{2,}$"),
+    NUMBERED,
     # ALL CAPS lines: GENERAL TERMS AND CONDITIONS
     re.compile(r"^[A-Z][A-Z0-9 ,/&()'-]{5,}$"),
 ]
@@ -41,13 +44,18 @@ def is_heading(line: str) -> bool:
     line = line.strip()
     if not 3 <= len(line) <= MAX_HEADING_CHARS or line.endswith((".", ",", ";")):
         return False
+    if NUMBERED.match(line) and not looks_like_title(line):
+        return False  # a numbered sentence wrapped at the line end
     return any(p.match(line) for p in _HEADING_PATTERNS) and sum(c.isalpha() for c in line) >= 3
 
 
 def _headings_with_offsets(page_text: str) -> list[tuple[int, str]]:
+    """The page's headings and where they start; none in a table of contents."""
     found, offset = [], 0
-    for line in page_text.split("\n"):
-        if is_heading(line):
+    lines = page_text.split("\n")
+    contents = contents_end(lines)
+    for at, line in enumerate(lines):
+        if at >= contents and is_heading(line):
             found.append((offset, line.strip()))
         offset += len(line) + 1
     return found

@@ -1,0 +1,61 @@
+"""What a section heading looks like, for the two readers that carry one: the chunker (the
+heading above each chunk, ``ingest.chunking``) and the compliance matrix (the numbered heading
+above each requirement, ``deliverables.matrix``).
+
+Both find candidate lines by their number or their capitals; this module says which of them
+are titles and not something else that starts the same way: a numbered sentence wrapped at
+the line end ("5.1.1. To meet the requirements of this solicitation, proposals for"), or an
+entry of a table of contents ("XII. COSTS OF SERVICES 8"), which names a section that starts
+pages later.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+MAX_HEADING_WORDS = 12
+LOWER_CASE_MODAL = re.compile(r"\b(?:shall|must|will|should|may)\b")
+"""A verb a title does not have: "5.4.2. The Vendor must provide a complete signed Security
+Matrix for" is a sentence wrapped at the line end, however capitalised."""
+
+
+def looks_like_title(heading: str) -> bool:
+    """A short title whose words are capitalised ("3.1 Architecture and hosting", "7.
+    INVOICING AND PAYMENT"), not a numbered sentence wrapped at the line end ("1. Require the
+    contractor to take necessary action to ensure that future", or one with a modal verb).
+    ``heading`` starts with its number or designator, which is not counted."""
+    words = [w for w in heading.split()[1:] if w[:1].isalpha()]
+    if not words or len(words) > MAX_HEADING_WORDS or LOWER_CASE_MODAL.search(heading):
+        return False
+    capitalised = sum(w[0].isupper() for w in words)
+    return capitalised == len(words) or len(words) <= 4 or capitalised / len(words) >= 0.5
+
+
+CONTENTS_ENTRY = re.compile(
+    r"^\s*(?P<title>\S.*?[A-Za-z)].*?)(?:\s*\.{3,}\s*|\s+)(?P<page>\d{1,3})\s*$"
+)
+"""A title, then its page number after spaces or dot leaders ("XIV. INITIAL EVALUATION
+CRITERIA AND SUBSEQUENT AWARD 11", "C. AWARD BASIS ........ 12")."""
+MIN_CONTENTS_ENTRIES = 3
+"""Title lines ending in a page number on one page that make it a table of contents (one
+alone is as likely a heading that ends in a number, "Attachment 2", "Section 508")."""
+
+
+def contents_end(lines: Sequence[str]) -> int:
+    """Where a table of contents on this page ends: the index of the line after its last
+    entry (a title ending in a page number), or 0 when the page has fewer than
+    ``MIN_CONTENTS_ENTRIES`` of them or their numbers are not pages in order (a table of
+    evaluation factors and their points, "Price Offered 20", is not a contents page). No
+    line before it is a heading: not the entries, and not the contents' own title ("TABLE
+    OF CONTENTS"), which heads no text."""
+    entries = [
+        (at, int(found["page"]))
+        for at, line in enumerate(lines)
+        if (found := CONTENTS_ENTRY.match(line)) and looks_like_title(f"- {found['title']}")
+    ]
+    pages = [page for _, page in entries]
+    in_page_order = pages == sorted(pages) and pages[-1:] > pages[:1]
+    if len(entries) < MIN_CONTENTS_ENTRIES or not in_page_order:
+        return 0
+    return entries[-1][0] + 1
