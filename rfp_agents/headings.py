@@ -52,7 +52,9 @@ def contents_end(lines: Sequence[str]) -> int:
     entries = [
         (at, int(found["page"]))
         for at, line in enumerate(lines)
-        if (found := CONTENTS_ENTRY.match(line)) and looks_like_title(f"- {found['title']}")
+        if line.rstrip()[-1:].isdigit()  # the cheap test first: most lines end otherwise
+        and (found := CONTENTS_ENTRY.match(line))
+        and looks_like_title(f"- {found['title']}")
     ]
     pages = [page for _, page in entries]
     in_page_order = pages == sorted(pages) and pages[-1:] > pages[:1]
