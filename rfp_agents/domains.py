@@ -17,6 +17,7 @@ import re
 import threading
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Literal
 
 import numpy as np
@@ -112,6 +113,13 @@ def blend(lexicon: Classification, similarity: np.ndarray) -> np.ndarray:
 def _softmax(values: np.ndarray) -> np.ndarray:
     shifted = np.exp(values - values.max())
     return shifted / shifted.sum()
+
+
+@cache
+def domain_descriptions(embeddings: Embeddings) -> DomainDescriptions:
+    """One ``DomainDescriptions`` per embedding model (the loaders keep one instance of each),
+    so the descriptions are embedded once a process, whoever asks: the router, each matrix."""
+    return DomainDescriptions(embeddings)
 
 
 class DomainDescriptions:

@@ -4,9 +4,9 @@ above each requirement, ``deliverables.matrix``).
 
 Both find candidate lines by their number or their capitals; this module says which of them
 are titles and not something else that starts the same way: a numbered sentence wrapped at
-the line end ("5.1.1. To meet the requirements of this solicitation, proposals for"), or an
-entry of a table of contents ("XII. COSTS OF SERVICES 8"), which names a section that starts
-pages later.
+the line end ("4.1.2. To be considered, proposals for the hosting services"), or an
+entry of a table of contents ("VII. PRICING 8"), which names a section that starts pages
+later.
 """
 
 from __future__ import annotations
@@ -35,8 +35,8 @@ def looks_like_title(heading: str) -> bool:
 CONTENTS_ENTRY = re.compile(
     r"^\s*(?P<title>\S.*?[A-Za-z)].*?)(?:\s*\.{3,}\s*|\s+)(?P<page>\d{1,3})\s*$"
 )
-"""A title, then its page number after spaces or dot leaders ("XIV. INITIAL EVALUATION
-CRITERIA AND SUBSEQUENT AWARD 11", "C. AWARD BASIS ........ 12")."""
+"""A title, then its page number after spaces or dot leaders ("IX. EVALUATION AND AWARD
+11", "C. AWARD BASIS ........ 12")."""
 MIN_CONTENTS_ENTRIES = 3
 """Title lines ending in a page number on one page that make it a table of contents (one
 alone is as likely a heading that ends in a number, "Attachment 2", "Section 508")."""
@@ -46,7 +46,7 @@ def contents_end(lines: Sequence[str]) -> int:
     """Where a table of contents on this page ends: the index of the line after its last
     entry (a title ending in a page number), or 0 when the page has fewer than
     ``MIN_CONTENTS_ENTRIES`` of them or their numbers are not pages in order (a table of
-    evaluation factors and their points, "Price Offered 20", is not a contents page). No
+    evaluation factors and their points, "Price 30", is not a contents page). No
     line before it is a heading: not the entries, and not the contents' own title ("TABLE
     OF CONTENTS"), which heads no text."""
     entries = [

@@ -38,10 +38,11 @@ import numpy as np
 from chromadb.api import ClientAPI
 from chromadb.api.models.Collection import Collection
 from chromadb.errors import NotFoundError
+from langchain_core.embeddings import Embeddings
 
 from rfp_agents.atomic_files import write_atomically
 from rfp_agents.config import DEFAULT_KB, Settings
-from rfp_agents.embeddings import embedding_model_id
+from rfp_agents.embeddings import embedding_model_id, embeddings_for_model, get_embeddings
 from rfp_agents.errors import DocumentNotFound, KnowledgeBaseNotFound, RfpError
 from rfp_agents.store import (
     CHUNKS_PREFIX,
@@ -182,9 +183,13 @@ class KnowledgeBase:
         manifest: Collection,
         version: ManifestVersion | None = None,
         files: Path | None = None,
+        *,
+        settings: Settings,
     ) -> None:
         """``embedding_model`` is read from the chunks collection: the model it was built with."""
         self.name = name
+        self.settings = settings
+        """The settings it was opened with (where its embedding model's files are)."""
         self.chunks = chunks
         self.manifest = manifest
         self.version = version
@@ -194,6 +199,13 @@ class KnowledgeBase:
         """The embedding model the knowledge base was built with; queries embed with it."""
         self._records: tuple[str, list[DocumentRecord]] | None = None
         self._records_lock = threading.Lock()
+
+    def embeddings(self) -> Embeddings:
+        """The embedding model the knowledge base was built with (the configured one when it
+        recorded none): its queries, and anything compared with its chunk vectors, use it."""
+        if not self.embedding_model:
+            return get_embeddings(self.settings)
+        return embeddings_for_model(self.embedding_model, self.settings)
 
     # ----------------------------------------------------------------- opening and listing
     @classmethod
@@ -257,7 +269,7 @@ class KnowledgeBase:
         version = ManifestVersion.for_kb(settings, name)
         if version is not None and version.read() is None:
             version.bump()  # a store written before version files existed
-        return cls(name, chunks, manifest, version, settings.files_path / name)
+        return cls(name, chunks, manifest, version, settings.files_path / name, settings=settings)
 
     @staticmethod
     def list_all(settings: Settings, only: Iterable[str] | None = None) -> list[KnowledgeBaseInfo]:

@@ -24,10 +24,8 @@ from functools import cache
 from typing import Any, Literal
 
 import numpy as np
-from langchain_core.embeddings import Embeddings
 from pydantic import BaseModel, Field
 
-from rfp_agents.config import Settings
 from rfp_agents.deliverables.links import (
     amended_documents,
     answers_questions,
@@ -45,8 +43,7 @@ from rfp_agents.deliverables.obligations import (
     is_instruction,
     strength_of,
 )
-from rfp_agents.domains import DOMAINS, DomainDescriptions, blend, classify_text
-from rfp_agents.embeddings import embeddings_for_model
+from rfp_agents.domains import DOMAINS, blend, classify_text, domain_descriptions
 from rfp_agents.headings import LOWER_CASE_MODAL, contents_end, looks_like_title
 from rfp_agents.knowledge_base import DocumentRecord, KnowledgeBase
 from rfp_agents.text import (
@@ -143,12 +140,10 @@ def requirements(
     kb: KnowledgeBase,
     documents: Sequence[str] | None = None,
     on_document: Callable[[str, int, int], None] | None = None,
-    embeddings: Embeddings | None = None,
 ) -> list[Requirement]:
     """The requirement rows of ``kb``'s documents (all, or the files named in ``documents``).
 
     ``on_document(source, index, total)`` is called before each document is read.
-    ``embeddings`` is the knowledge base's model (default: loaded by its recorded name).
 
     Raises:
         DocumentNotFound: a file of ``documents`` is not in the knowledge base (before any
@@ -157,7 +152,7 @@ def requirements(
     records = kb.documents() if documents is None else kb.documents_named(documents)
     rows: list[Requirement] = []
     first: dict[str, Requirement] = {}
-    filer = _DomainFiler(kb, embeddings)
+    filer = _DomainFiler(kb)
     for index, record in enumerate(records):
         if on_document:
             on_document(record.source, index, len(records))
@@ -209,10 +204,9 @@ class _DomainFiler:
     ones ingest stored (nothing is embedded but the three descriptions, with the knowledge
     base's own model), read a document at a time."""
 
-    def __init__(self, kb: KnowledgeBase, embeddings: Embeddings | None):
+    def __init__(self, kb: KnowledgeBase):
         self.kb = kb
-        model = embeddings or embeddings_for_model(kb.embedding_model, Settings())
-        self.descriptions = DomainDescriptions(model)
+        self.descriptions = domain_descriptions(kb.embeddings())
         self.similarity: dict[str, np.ndarray] = {}
 
     def read(self, record: DocumentRecord) -> None:
@@ -714,14 +708,14 @@ NUMBERED_HEADING = re.compile(
 )
 """A numbered heading alone on its line ("3.1 Architecture and hosting", "7. INVOICING",
 "IX. PERIOD OF PERFORMANCE", or lettered in capitals: "C. AWARD BASIS"). Not an address: an
-outline number has at most three digits ("1800 F St NW" is a street number), and a heading
-does not end on a postal code ("… Fairfax, VA 22030")."""
+outline number has at most three digits ("1200 Main Street" is a street number), and a
+heading does not end on a postal code ("… Springfield, IL 62701")."""
 RUN_IN_SECTION = re.compile(
     r"^\s*((?:\d{1,3}|[IVXLC]{1,6}|[A-Z]{1,2})\.\s+[A-ZÁÉÍÓÚÑ][A-ZÁÉÍÓÚÑ0-9&/,'() -]{2,80}?)"
     r"\s*:(?:\s|$)"
 )
 """A numbered section whose title in capitals runs into its first paragraph ("III.
-COMMUNICATION: Communications regarding …", "XVI. PAYMENT TERMS / METHOD OF PAYMENT:"):
+COMMUNICATIONS: All questions shall be sent …", "XVI. PAYMENT TERMS:"):
 the title is the section, the paragraph stays its text."""
 
 
@@ -808,19 +802,20 @@ def _sections(
         item_number = _next_item_number(line, state.number)
         clause = _clause_of(line)
         goes_on = clause and clause == next_clause_number(state.clause)
-        run_in = at >= contents and not found and RUN_IN_SECTION.match(line)
-        if found and item_number is None and not goes_on and looks_like_title(found.group(1)):
-            if lines:
-                sections.append((heading, "\n".join(lines)))
-            heading, lines, state = " ".join(found.group(1).split()), [], ListLines()
-        elif run_in and item_number is None and not goes_on:
-            if lines:
-                sections.append((heading, "\n".join(lines)))
-            heading, lines = " ".join(run_in.group(1).split()), [line]
-            state = _list_state_after(line, ListLines(), None, clause)
-        else:
+        title, first_lines = None, []  # a heading alone is not text; a run-in one is
+        if item_number is None and not goes_on:
+            if found and looks_like_title(found.group(1)):
+                title = found.group(1)
+            elif not found and at >= contents and (run_in := RUN_IN_SECTION.match(line)):
+                title, first_lines = run_in.group(1), [line]
+        if title is None:
             lines.append(line)
             state = _list_state_after(line, state, item_number, clause)
+        else:
+            if lines:
+                sections.append((heading, "\n".join(lines)))
+            heading, lines = " ".join(title.split()), first_lines
+            state = _list_state_after(line, ListLines(), None, clause) if lines else ListLines()
         previous = line if line.strip() else previous
     if lines or heading:
         sections.append((heading, "\n".join(lines)))

@@ -25,7 +25,7 @@ from pydantic import BaseModel, Field, field_validator
 from rfp_agents.agents.chat_model import structured_output
 from rfp_agents.agents.profiles import PROFILES
 from rfp_agents.agents.prompts import ROUTER_SYSTEM
-from rfp_agents.domains import DOMAINS, DomainDescriptions, blend, classify_text
+from rfp_agents.domains import DOMAINS, blend, classify_text, domain_descriptions
 from rfp_agents.errors import ChatModelError, ProviderTimeoutError, UsageError
 
 log = logging.getLogger("rfp_agents.graph.routing")
@@ -75,7 +75,7 @@ class OfflineRouter:
 
     def __init__(self, embeddings: Embeddings):
         self.embeddings = embeddings
-        self.descriptions = DomainDescriptions(embeddings)
+        self.descriptions = domain_descriptions(embeddings)
 
     def route(self, question: str) -> RouteDecision:
         lexicon = classify_text(question)

@@ -20,7 +20,7 @@ from langchain_core.embeddings import Embeddings
 from pydantic import ValidationError
 
 from rfp_agents.config import DEFAULT_KB, Settings, get_settings
-from rfp_agents.embeddings import embeddings_for_model, get_embeddings
+from rfp_agents.embeddings import get_embeddings
 from rfp_agents.errors import (
     KnowledgeBaseNotFound,
     StoreUnavailableError,
@@ -201,7 +201,7 @@ class ContextRetriever:
         """The embeddings knowledge base ``kb`` was built with (a query must use them)."""
         if self._injected or not kb.embedding_model:
             return self.embeddings
-        return embeddings_for_model(kb.embedding_model, self.settings)
+        return kb.embeddings()
 
     def query_vector(self, kb: KnowledgeBase, text: str) -> list[float]:
         """``text`` embedded with ``kb``'s model; remembered, so a question searched in several
