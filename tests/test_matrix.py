@@ -46,20 +46,36 @@ def test_each_requirement_has_its_strength_section_and_page(sample_rows):
     assert [r.id for r in sample_rows[:3]] == ["R-0001", "R-0002", "R-0003"]
 
 
+def _finder(rows):
+    """The row whose requirement holds some words."""
+    return lambda words: next(r for r in rows if words in r.requirement)
+
+
 def test_each_row_is_filed_under_legal_technical_or_financial(sample_rows):
     """An analyst filters the matrix by domain: a row's domain terms, its heading's and the
     passage around it decide, so a row that names no domain term is filed too (encryption
     under "3.2 Information security" is technical), and no row is left "general"."""
-
-    def row(words: str):
-        return next(r for r in sample_rows if words in r.requirement)
-
+    row = _finder(sample_rows)
     assert row("submit invoices monthly in arrears").domain == "financial"
     assert row("defend, indemnify and hold harmless").domain == "legal"
     assert row("multi-factor authentication").domain == "technical"
     assert row("All data shall be encrypted in transit").domain == "technical"
     assert row("shall conform to WCAG 2.1 Level AA").domain == "technical"
     assert {r.domain for r in sample_rows} == {"legal", "technical", "financial"}
+
+
+def test_each_row_has_the_topic_an_analyst_would_file_it_under(sample_rows):
+    """The topic filter hands insurance to the risk manager and invoices to finance: a row's
+    own words decide ("submit invoices" is payment, not submission), its heading when it
+    names none ("The recovery point objective …" under "3.1 Architecture and hosting")."""
+    row = _finder(sample_rows)
+    assert row("submit invoices monthly in arrears").topic == "payment"
+    assert row("named as additional insured").topic == "insurance"
+    assert row("multi-factor authentication").topic == "security"
+    assert row("Proposals shall remain valid").topic == "submission"
+    assert row("Key personnel may not be replaced").topic == "staffing"
+    assert row("shall conform to WCAG 2.1 Level AA").topic == "scope"
+    assert row("recovery point objective").topic == "scope"
 
 
 def test_a_letterhead_address_is_not_a_rows_section(sample_kb_settings: Settings):

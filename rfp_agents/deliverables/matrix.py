@@ -10,9 +10,8 @@ left out, even when they quote a requirement (the whole question, from "Q7:" to 
 items. The same requirement in several documents is one row citing each place
 (``also_in``); amendments, evaluation factors and UCF sections link rows (``links.py``).
 Each row carries its domain (``_DomainFiler``: the router's classifier on the row, its
-heading and its chunk), a topic
-(``vocabulary/topics.toml``), the numbered heading it sits under, and the file, page and
-chunk it comes from.
+heading and its chunk), a topic (``topics.py``: the row's words and its heading's), the
+numbered heading it sits under, and the file, page and chunk it comes from.
 """
 
 from __future__ import annotations
@@ -20,7 +19,6 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
-from functools import cache
 from typing import Any, Literal
 
 import numpy as np
@@ -43,6 +41,7 @@ from rfp_agents.deliverables.obligations import (
     is_instruction,
     strength_of,
 )
+from rfp_agents.deliverables.topics import topic_of
 from rfp_agents.domains import DOMAINS, blend, classify_text, domain_descriptions
 from rfp_agents.headings import LOWER_CASE_MODAL, contents_end, looks_like_title
 from rfp_agents.knowledge_base import DocumentRecord, KnowledgeBase
@@ -58,7 +57,6 @@ from rfp_agents.text import (
     next_clause_number,
     table_cells,
 )
-from rfp_agents.vocabulary import load_vocabulary_file
 
 MIN_REQUIREMENT_CHARACTERS = 25
 MAX_REQUIREMENT_CHARACTERS = 1500
@@ -82,7 +80,10 @@ class Requirement(BaseModel):
     domain: Literal["legal", "technical", "financial"] = Field(
         description="The domain agent whose analyst answers it (``_DomainFiler``)."
     )
-    topic: str
+    topic: str = Field(
+        description="What it is about (``topics.py``): submission, evaluation, insurance, "
+        "security, reporting, payment, staffing, deliverables, schedule, legal, scope or other."
+    )
     section: str = Field(default="", description="The numbered heading it sits under.")
     file: str
     page: int = Field(ge=1)
@@ -113,27 +114,6 @@ class Requirement(BaseModel):
 
 PLACE_PAGE = re.compile(r" p\. (\d+)$")
 """The page of an ``also_in`` place ("rfp.pdf p. 4")."""
-
-
-def topic_of(sentence: str) -> str:
-    """The topic whose words the sentence holds most (``vocabulary/topics.toml``), or
-    "other"."""
-    terms = set(content_terms(sentence))
-    best, hits = "other", 0
-    for topic, words in _topics().items():
-        found = len(terms & words)
-        if found > hits:
-            best, hits = topic, found
-    return best
-
-
-@cache
-def _topics() -> dict[str, frozenset[str]]:
-    table = load_vocabulary_file("topics.toml")["topics"]
-    return {
-        topic: frozenset(t for w in words for t in content_terms(w))
-        for topic, words in table.items()
-    }
 
 
 def requirements(
@@ -181,7 +161,7 @@ def requirements(
                 requirement=text,
                 strength=strength,
                 domain=filer.domain(text, section, str(meta["chunk_id"])),
-                topic=topic_of(text),
+                topic=topic_of(text, section),
                 section=section,
                 ucf_section=str(meta.get("ucf_section", "")),
                 file=str(meta["source"]),

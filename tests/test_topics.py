@@ -1,0 +1,58 @@
+"""A matrix row's topic: what the requirement is about, so an analyst can filter the matrix
+by topic and hand each part to the person who answers it."""
+
+from __future__ import annotations
+
+import pytest
+
+from rfp_agents.deliverables.topics import OTHER, TopicVocabulary, topic_of
+
+
+def test_a_row_that_names_no_topic_takes_its_headings():
+    row = "Each session shall last no longer than one hour."
+    assert topic_of(row, "G. ORAL PRESENTATIONS AND DISCUSSIONS") == "evaluation"
+    assert topic_of(row, "H. GENERAL") == OTHER
+    assert topic_of(row) == OTHER
+
+
+def test_a_row_that_names_its_topic_keeps_it_under_another_heading():
+    """A heading counts for less than one word of the row: the row says what it is about."""
+    row = "Each quote shall list the vendor's best terms."
+    assert topic_of(row, "12. EVALUATION CRITERIA AND BASIS FOR AWARD") == "submission"
+    insurance = "The Authority shall be named as additional insured on every policy."
+    assert topic_of(insurance, "9. Contract administration") == "insurance"
+
+
+def test_other_forms_of_a_word_count_but_a_different_word_does_not():
+    """ "Invoices shall be submitted" is about payment, not proposals; "proposed" is not a
+    proposal, so the row is about what is built, not about the submission."""
+    assert topic_of("Invoices shall be submitted monthly in arrears.") == "payment"
+    assert topic_of("The subcontracted work shall be terminated on notice.") == "legal"
+    assert topic_of("The proposed platform shall run on redundant hardware.") == "scope"
+
+
+def test_spanish_rows_have_topics():
+    assert topic_of("La factura se presentará por duplicado.") == "payment"
+    assert topic_of("Los licitadores deberán presentar su oferta en el registro.") == "submission"
+    assert topic_of("Queda prohibida la subcontratación sin autorización.") == "legal"
+
+
+def test_a_phrase_counts_once_and_the_forms_of_a_word_once():
+    vocabulary = TopicVocabulary(
+        {
+            "schedule": {"terms": ["business days"], "weak": ["days"]},
+            "scope": {"terms": [["develop", "developed", "development"]]},
+        }
+    )
+    assert vocabulary.scores("within two business days") == {"schedule": 1.0}
+    assert vocabulary.scores("within ten days") == {"schedule": 0.5}
+    assert vocabulary.scores("develop the developed code; development") == {"scope": 1.0}
+
+
+def test_a_broken_vocabulary_is_reported_at_load():
+    with pytest.raises(ValueError, match=r"'invoices' reads as 'invoice' again"):
+        TopicVocabulary({"payment": {"terms": ["invoice"], "weak": ["invoices"]}})
+    with pytest.raises(ValueError, match="unknown keys"):
+        TopicVocabulary({"payment": {"words": ["invoice"]}})
+    with pytest.raises(ValueError, match="has no word"):
+        TopicVocabulary({"payment": {"terms": ["the"]}})
