@@ -20,13 +20,42 @@ LOWER_CASE_MODAL = re.compile(r"\b(?:shall|must|will|should|may)\b")
 Matrix for" is a sentence wrapped at the line end, however capitalised."""
 
 
+FUNCTION_WORDS = frozenset(
+    ["the", "a", "an", "and", "or", "of", "to", "for", "in", "on", "with", "by", "at", "from"]
+    + ["as", "that", "which"]
+)
+"""Words a title does not end on, unless it was wrapped at its line end."""
+A_WORD = re.compile(r"[^\W\d_]{3,}")
+"""A word of three letters or more: a title has one ("Appendix C", "7. INVOICING"); the
+letters of a diagram ("B O B BB X") or a word cut short ("7 Qx") do not."""
+LETTERS = re.compile(r"[^\W\d_]+")
+
+
+def is_fragment(line: str) -> bool:
+    """True when a heading-shaped line is not a title: a sentence cut at the line end, which
+    stops on a function word with its words after the first in lower case or all function
+    words ("2. If the Officer rejects the Plan, the", "Section 4 on the"), or letters with
+    no word of three ("B O B BB X"). A title wrapped at its line end keeps its capitals
+    ("4.0 Program Goals and"): it is still the best name of its section."""
+    if not A_WORD.search(line):
+        return True
+    words = LETTERS.findall(line)
+    if not words or words[-1] not in FUNCTION_WORDS:
+        return False
+    content = [w for w in LETTERS.findall(line.split(maxsplit=1)[-1]) if w not in FUNCTION_WORDS]
+    return not content or any(w[0].islower() for w in content)
+
+
 def looks_like_title(heading: str) -> bool:
     """A short title whose words are capitalised ("3.1 Architecture and hosting", "7.
     INVOICING AND PAYMENT"), not a numbered sentence wrapped at the line end ("1. Require the
-    contractor to take necessary action to ensure that future", or one with a modal verb).
-    ``heading`` starts with its number or designator, which is not counted."""
+    contractor to take necessary action to ensure that future", or one with a modal verb),
+    nor a fragment (``is_fragment``). ``heading`` starts with its number or designator,
+    which is not counted."""
     words = [w for w in heading.split()[1:] if w[:1].isalpha()]
     if not words or len(words) > MAX_HEADING_WORDS or LOWER_CASE_MODAL.search(heading):
+        return False
+    if is_fragment(heading):
         return False
     capitalised = sum(w[0].isupper() for w in words)
     return capitalised == len(words) or len(words) <= 4 or capitalised / len(words) >= 0.5

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from rfp_agents.headings import contents_end, looks_like_title
+from rfp_agents.headings import contents_end, is_fragment, looks_like_title
+from rfp_agents.ingest.chunking import is_heading
 
 
 def test_a_contents_page_ends_after_its_last_entry():
@@ -30,3 +31,21 @@ def test_a_wrapped_numbered_sentence_is_not_a_title():
         "4.1.2. To be considered, proposals for the hosting and support services"
     )
     assert not looks_like_title("5.4.2. The Vendor must provide a complete signed Matrix")
+
+
+def test_a_sentence_cut_at_the_line_end_or_a_diagrams_letters_are_not_titles():
+    """A numbered or word-led line that stops on a function word with a lower-case word of
+    its own is a sentence cut at the line end; letters of a diagram have no word of three.
+    A title wrapped at its line end keeps its capitals and stays a title."""
+    assert not looks_like_title("2. If the Project Officer rejects the Quality Plan, the")
+    assert is_fragment("Section 4 on the")
+    assert is_fragment("B O B BB X") and not looks_like_title("7 Qx")
+    assert not is_fragment("4.0 Program Goals and")
+    assert looks_like_title("4.0 Program Goals and")
+    assert not is_fragment("Appendix C") and not is_fragment("12. TERMINATION-")
+
+
+def test_the_chunker_takes_no_fragment_for_a_heading():
+    assert not is_heading("B O B BB X")
+    assert not is_heading("Appendix D holds the diagrams of the workflows that")
+    assert is_heading("APPENDIX D")

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from langchain_text_splitters import RecursiveCharacterTextSplitter
 
-from rfp_agents.headings import contents_end, looks_like_title
+from rfp_agents.headings import contents_end, is_fragment, looks_like_title
 
 MAX_HEADING_CHARS = 90
 NUMBERED = re.compile(r"^(?:[A-Z]\.)?\d{1,2}(?:\.\d{1,2}){0,3}\.?\s+[A-Z][A-Za-z0-9 ,/&()'-]{2,}$")
@@ -44,8 +44,8 @@ def is_heading(line: str) -> bool:
     line = line.strip()
     if not 3 <= len(line) <= MAX_HEADING_CHARS or line.endswith((".", ",", ";")):
         return False
-    if NUMBERED.match(line) and not looks_like_title(line):
-        return False  # a numbered sentence wrapped at the line end
+    if is_fragment(line) or (NUMBERED.match(line) and not looks_like_title(line)):
+        return False  # a sentence wrapped at the line end, a diagram's letters
     return any(p.match(line) for p in _HEADING_PATTERNS) and sum(c.isalpha() for c in line) >= 3
 
 
