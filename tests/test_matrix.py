@@ -76,6 +76,7 @@ def test_each_row_has_the_topic_an_analyst_would_file_it_under(sample_rows):
     assert row("Key personnel may not be replaced").topic == "staffing"
     assert row("shall conform to WCAG 2.1 Level AA").topic == "scope"
     assert row("recovery point objective").topic == "scope"
+    assert row("Automobile liability").topic == "insurance"
 
 
 def test_a_letterhead_address_is_not_a_rows_section(sample_kb_settings: Settings):

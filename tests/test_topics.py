@@ -23,6 +23,13 @@ def test_a_row_that_names_its_topic_keeps_it_under_another_heading():
     assert topic_of(insurance, "9. Contract administration") == "insurance"
 
 
+def test_the_heading_decides_between_weak_words():
+    """A list item names its topic with a word several topics use ("liability"); the
+    lead-in's "cost" is payment's: the heading says insurance."""
+    row = "The Contractor shall maintain at its own cost: Automobile liability of $1,000,000."
+    assert topic_of(row, "8.3 Insurance") == "insurance"
+
+
 def test_other_forms_of_a_word_count_but_a_different_word_does_not():
     """ "Invoices shall be submitted" is about payment, not proposals; "proposed" is not a
     proposal, so the row is about what is built, not about the submission."""

@@ -26,11 +26,13 @@ OTHER = "other"
 """The topic of a row that names no topic word, nor does its heading."""
 KINDS = {"terms": 1.0, "weak": 0.5}
 """A topic's two lists and the weight of each entry found."""
-HEADING_WEIGHT = 0.4
+HEADING_WEIGHT = 0.6
 """What a heading's topic adds to the row's own words, however many of its words the
-heading names: less than a weak word of the row, so a row that names a topic keeps it and a
-row that names none takes its heading's ("24.0 EVALUATION AND BASIS FOR AWARD" does not
-make "Quotes should contain …" an evaluation row)."""
+heading names: more than a weak word of the row and less than a term, so a row that names
+its topic keeps it ("24.0 EVALUATION AND BASIS FOR AWARD" does not make "Quotes should
+contain …" an evaluation row), a row that names none takes its heading's, and the heading
+decides between the weak words of several topics ("… at its own cost: Automobile
+liability" under "8.3 Insurance")."""
 
 
 @dataclass(frozen=True)
