@@ -23,6 +23,7 @@ from typing import Literal
 import numpy as np
 from langchain_core.embeddings import Embeddings
 
+from rfp_agents.text import fold_accents
 from rfp_agents.vocabulary import vocabulary
 
 Category = Literal["legal", "technical", "financial", "general"]
@@ -40,7 +41,7 @@ MIN_EVIDENCE = 2.0
 def _compile(term: str) -> re.Pattern[str]:
     if term == "$":
         return re.compile(r"\$\s?\d")
-    return re.compile(r"(?<![\w])" + re.escape(term) + r"(?![\w])", re.IGNORECASE)
+    return re.compile(r"(?<![\w])" + re.escape(fold_accents(term)) + r"(?![\w])", re.IGNORECASE)
 
 
 _PATTERNS: dict[str, list[tuple[str, float, re.Pattern[str]]]] = {
@@ -48,7 +49,9 @@ _PATTERNS: dict[str, list[tuple[str, float, re.Pattern[str]]]] = {
     for domain, terms in LEXICON.items()
 }
 _LITERALS: dict[str, str | None] = {
-    term: None if term == "$" else term.lower() for terms in LEXICON.values() for term in terms
+    term: None if term == "$" else fold_accents(term).lower()
+    for terms in LEXICON.values()
+    for term in terms
 }
 """Each term's lower-cased text: a cheap ``in`` test that must pass before its regex runs
 (a chunk mentions a few dozen of the lexicon's terms; running every regex cost ingest 1.4 s
@@ -70,6 +73,7 @@ def classify_text(text: str) -> Classification:
     """Label ``text`` legal, technical, financial or general, with its evidence."""
     scores: dict[str, float] = {}
     matched: dict[str, list[str]] = {}
+    text = fold_accents(text)  # "GARANTIA" is "garantía"
     lowered = text.lower()
     for domain, patterns in _PATTERNS.items():
         total = 0.0

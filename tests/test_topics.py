@@ -63,3 +63,11 @@ def test_a_broken_vocabulary_is_reported_at_load():
         TopicVocabulary({"payment": {"words": ["invoice"]}})
     with pytest.raises(ValueError, match="has no word"):
         TopicVocabulary({"payment": {"terms": ["the"]}})
+
+
+def test_a_spanish_guarantee_is_a_bond_and_a_makers_guarantee_a_warranty():
+    """A *garantía de mantenimiento de oferta* secures the bid, like a bid bond; the
+    *garantía del fabricante* is the product's warranty."""
+    bid = "La garantía de mantenimiento de oferta será del cinco por ciento."
+    assert topic_of(bid) == "insurance"
+    assert topic_of("Los equipos dispondrán de la garantía del fabricante.") == "deliverables"
