@@ -6,6 +6,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 
 import pytest
 from openpyxl import load_workbook
@@ -486,6 +487,9 @@ def test_rfp_matrix_writes_the_file_and_names_bad_arguments(
     made = runner.invoke(app, ["matrix", "--kb", "sample", "--format", "csv", "-o", str(out)])
     assert made.exit_code == 0, made.output
     assert "mandatory" in made.output and out.read_bytes().startswith(b"\xef\xbb\xbf")
+    # how the rows divide, so the analyst sees at once who gets what
+    assert re.search(r"by domain: (?:technical|legal|financial) \d+", made.output)
+    assert re.search(r"by topic: \w+ \d+, \w+ \d+", made.output)
     bad = runner.invoke(app, ["matrix", "--kb", "sample", "--format", "pdf"])
     assert bad.exit_code == 2 and "--format must be xlsx, csv, md or json" in bad.output
     missing = runner.invoke(app, ["matrix", "--kb", "sample", "--doc", "nope.pdf"])
