@@ -558,6 +558,32 @@ def test_a_numbered_sentence_wrapped_at_the_line_end_is_not_a_section_heading():
     assert sections == ["7.5 Contractor Performance", "7.6 INSPECTION AND ACCEPTANCE"]
 
 
+def test_an_appendix_and_a_numbered_title_with_a_stop_open_sections():
+    """An agreement's appendices follow its last article: "Appendix C" alone on its line
+    and "2. Duties of the Processor." (a title ending in a full stop) head what follows,
+    not the article before them; a numbered sentence with a stop is no title."""
+    from rfp_agents.deliverables.matrix import _sections
+
+    page = (
+        "Article 9. Insurance\n"
+        "The Contractor shall carry general liability insurance.\n"
+        "Appendix C\n"
+        "This appendix sets out the processing.\n"
+        "2. Duties of the Processor.\n"
+        "The Processor shall keep a record of each disclosure.\n"
+        "3. Keep the record for six years.\n"
+        "4. Term and Termination of the Agreement.\n"
+        "Either party may end it on notice."
+    )
+    sections = [heading for heading, _ in _sections(page)[0]]
+    assert sections == [
+        "Article 9. Insurance",
+        "Appendix C",
+        "2. Duties of the Processor",
+        "4. Term and Termination of the Agreement",
+    ]
+
+
 def test_a_table_printed_cell_by_cell_gives_one_row_a_cell():
     """A QASP's performance table as the text layer prints it: each cell wrapped in short
     lines, no sentence end between cells, a name wrapped across lines in one of them."""

@@ -43,7 +43,7 @@ from rfp_agents.deliverables.obligations import (
 )
 from rfp_agents.deliverables.topics import topic_of
 from rfp_agents.domains import DOMAINS, blend, classify_text, domain_descriptions
-from rfp_agents.headings import LOWER_CASE_MODAL, contents_end, looks_like_title
+from rfp_agents.headings import FUNCTION_WORDS, LOWER_CASE_MODAL, contents_end, looks_like_title
 from rfp_agents.knowledge_base import DocumentRecord, KnowledgeBase
 from rfp_agents.text import (
     BARE_MARKER,
@@ -767,8 +767,9 @@ def _sections(
     type of service 2. The hours billed"; "10.1." … "10.4.") are its items, not headings; a
     number out of sequence ("6. Submission" after item 2) is a heading again. A heading
     may be led by a word ("ARTÍCULO 10º: DOCUMENTATION", "Cláusula 17. Garantía
-    definitiva.", "Section 4 Evaluation") when it starts a line after a finished one, or
-    run into its first paragraph (``RUN_IN_SECTION``). ``list_state`` is where the page
+    definitiva.", "Section 4 Evaluation", "Appendix C") or end in a full stop ("2. Duties
+    of the Processor.") when it starts a line after a finished one, or run into its first
+    paragraph (``RUN_IN_SECTION``). ``list_state`` is where the page
     before left off."""
     state = list_state or ListLines()
     sections: list[tuple[str, str]] = []
@@ -808,6 +809,16 @@ WORD_LED_HEADING = re.compile(
 )
 """A heading led by a word and its number ("ARTÍCULO 10º: DOCUMENTACIÓN …", "Cláusula 17.
 Garantía definitiva.", "TITULO II. LICITACIÓN DEL CONTRATO", "Section 4 Evaluation")."""
+APPENDIX_HEADING = re.compile(
+    r"^\s*((?i:appendix|attachment|exhibit|annex|anexo|ap[eé]ndice)\s+(?:[A-Z]|\d{1,2}|[IVXLC]+)"
+    r"(?:\s*[.:–—-]?\s+[A-ZÁÉÍÓÚÑ][^.:;]{0,80}?)?)\.?\s*$"
+)
+"""An appendix's heading, its title optional ("Appendix C", "APPENDIX E", "Attachment 2 -
+Price Schedule"): what follows is the appendix, not the article before it."""
+NUMBERED_TITLE_WITH_STOP = re.compile(r"^\s*(\d{1,2}\.\s+[A-ZÁÉÍÓÚÑ][^.:;]{1,80}?)\.\s*$")
+"""A numbered title that ends with a full stop ("2. Statement of Work and
+Responsibilities."): a heading only when every word but the small ones is capitalised
+(``_title_case``); "3. Submit the form." is an item."""
 
 
 FINISHED_LINE = re.compile(r"[.:;!?)]\s*$")
@@ -816,16 +827,26 @@ heading."""
 
 
 def _word_led_heading(line: str, previous: str) -> re.Match[str] | None:
-    """``line`` as a word-led heading, when the line before it is finished (a sentence end,
-    a colon, a heading) or there is none: "… in accordance with / Section 508 Standards and"
-    is a sentence wrapped before its reference. A UCF section's heading ("SECTION C -
+    """``line`` as a word-led heading, an appendix's or a numbered title with a full stop,
+    when the line before it is finished (a sentence end, a colon, a heading) or there is
+    none: "… in accordance with / Section 508 Standards and" is a sentence wrapped before
+    its reference. A UCF section's heading ("SECTION C -
     DESCRIPTION …", "SECTION I - CONTRACT CLAUSES") is not one: it sets the UCF letter."""
     if ucf_section_of(line):
         return None
     finished = not previous.strip() or FINISHED_LINE.search(previous)
     if not (finished or NUMBERED_HEADING.match(previous) or WORD_LED_HEADING.match(previous)):
         return None
-    return WORD_LED_HEADING.match(line)
+    stopped = NUMBERED_TITLE_WITH_STOP.match(line)
+    if stopped and _title_case(stopped.group(1)):
+        return stopped
+    return WORD_LED_HEADING.match(line) or APPENDIX_HEADING.match(line)
+
+
+def _title_case(heading: str) -> bool:
+    """Every word after the number capitalised but the small ones ("of", "and", "by")."""
+    words = [w for w in heading.split()[1:] if w[:1].isalpha()]
+    return bool(words) and all(w[0].isupper() or w in FUNCTION_WORDS for w in words)
 
 
 def _clause_of(line: str) -> str:
