@@ -584,6 +584,24 @@ def test_an_appendix_and_a_numbered_title_with_a_stop_open_sections():
     ]
 
 
+def test_a_lettered_title_opens_a_section_but_a_forms_lettered_fields_do_not():
+    """ "B. Privacy of Records" with its paragraph under it is a section; "A. Company Name",
+    "B. Contract Number", "C. Point of Contact" one after the other are a form's fields."""
+    from rfp_agents.deliverables.matrix import _sections
+
+    page = (
+        "Each quote shall give the following:\n"
+        "A. Company Name\n"
+        "B. Contract Number\n"
+        "C. Point of Contact Name and Phone\n"
+        "The Processor shall answer within ten days.\n"
+        "B. Privacy of Records\n"
+        "The Processor shall protect every record."
+    )
+    sections = [heading for heading, _ in _sections(page)[0]]
+    assert sections == ["", "B. Privacy of Records"]
+
+
 def test_a_table_printed_cell_by_cell_gives_one_row_a_cell():
     """A QASP's performance table as the text layer prints it: each cell wrapped in short
     lines, no sentence end between cells, a name wrapped across lines in one of them."""

@@ -683,13 +683,14 @@ RUN_IN_HEADING = re.compile(r"^[A-Z][A-Z&/,' -]{2,}[A-Z] ?:\s")
 "NOTE: …"): a new topic, not the next item of a list."""
 
 NUMBERED_HEADING = re.compile(
-    r"^\s*((?:\d{1,3}(?:\.\d+)*\.?|[IVXLC]{1,6}\.|[A-Z]{1,2}\.(?=[^a-z]*$))"
+    r"^\s*((?:\d{1,3}(?:\.\d+)*\.?|(?:[IVX]|[IVXLC]{2,6})\.|[A-Z]{1,2}\.(?=[^a-z]*$))"
     r"\s+[A-ZÁÉÍÓÚÑ][^.:;]{1,80}?)\s*$(?<!\b\d{5})"
 )
 """A numbered heading alone on its line ("3.1 Architecture and hosting", "7. INVOICING",
-"IX. PERIOD OF PERFORMANCE", or lettered in capitals: "C. AWARD BASIS"). Not an address: an
-outline number has at most three digits ("1200 Main Street" is a street number), and a
-heading does not end on a postal code ("… Springfield, IL 62701")."""
+"IX. PERIOD OF PERFORMANCE", or lettered in capitals: "C. AWARD BASIS"; a lone "C." or
+"L." is a letter, not the roman 100 or 50). Not an address: an outline number has at most
+three digits ("1200 Main Street" is a street number), and a heading does not end on a
+postal code ("… Springfield, IL 62701")."""
 RUN_IN_SECTION = re.compile(
     r"^\s*((?:\d{1,3}|[IVXLC]{1,6}|[A-Z]{1,2})\.\s+[A-ZÁÉÍÓÚÑ][A-ZÁÉÍÓÚÑ0-9&/,'() -]{2,80}?)"
     r"\s*:(?:\s|$)"
@@ -778,7 +779,9 @@ def _sections(
     contents = contents_end(page_lines)
     for at, line in enumerate(page_lines):
         found = at >= contents and (
-            NUMBERED_HEADING.match(line) or _word_led_heading(line, previous)
+            NUMBERED_HEADING.match(line)
+            or _word_led_heading(line, previous)
+            or _lettered_title(line, previous, _next_text_line(page_lines, at))
         )
         item_number = _next_item_number(line, state.number)
         clause = _clause_of(line)
@@ -841,6 +844,31 @@ def _word_led_heading(line: str, previous: str) -> re.Match[str] | None:
     if stopped and _title_case(stopped.group(1)):
         return stopped
     return WORD_LED_HEADING.match(line) or APPENDIX_HEADING.match(line)
+
+
+LETTERED_TITLE = re.compile(r"^\s*(([A-Z])\.\s+[A-ZÁÉÍÓÚÑ][^.:;]{1,80}?)\.?\s*$")
+"""A capital letter and a title in mixed case ("B. Privacy and Security of Data")."""
+
+
+def _lettered_title(line: str, previous: str, following: str) -> re.Match[str] | None:
+    """``line`` as a lettered heading in mixed case: title case, and not one of a run of
+    lettered lines (the line before is not the letter before, the line after not the
+    letter after): a form's fields are lettered so too ("A. Contractor Name", "B. Contract
+    Number", "C. Point of Contact")."""
+    found = LETTERED_TITLE.match(line)
+    if not found or not _title_case(found.group(1)):
+        return None
+    letter = found.group(2)
+    before = f"{chr(ord(letter) - 1)}." if letter > "A" else None
+    after = f"{chr(ord(letter) + 1)}."
+    if (before and previous.lstrip().startswith(before)) or following.lstrip().startswith(after):
+        return None
+    return found
+
+
+def _next_text_line(lines: Sequence[str], at: int) -> str:
+    """The first line after ``lines[at]`` that is not blank, or ""."""
+    return next((line for line in lines[at + 1 :] if line.strip()), "")
 
 
 def _title_case(heading: str) -> bool:
