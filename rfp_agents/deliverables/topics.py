@@ -29,10 +29,10 @@ KINDS = {"terms": 1.0, "weak": 0.5}
 HEADING_WEIGHT = 0.6
 """What a heading's topic adds to the row's own words, however many of its words the
 heading names: more than a weak word of the row and less than a term, so a row that names
-its topic keeps it ("24.0 EVALUATION AND BASIS FOR AWARD" does not make "Quotes should
-contain …" an evaluation row), a row that names none takes its heading's, and the heading
-decides between the weak words of several topics ("… at its own cost: Automobile
-liability" under "8.3 Insurance")."""
+its topic keeps it ("12. EVALUATION CRITERIA" does not make "Each quote shall list …" an
+evaluation row), a row that names none takes its heading's, and the heading decides between
+the weak words of several topics ("… at its own cost: Automobile liability" under "8.3
+Insurance")."""
 
 
 @dataclass(frozen=True)
