@@ -237,14 +237,31 @@ def matrix(
         Path | None,
         typer.Option("-o", "--output", help="File to write [default: KB-matrix.FORMAT]."),
     ] = None,
+    domain: Annotated[
+        list[str] | None,
+        typer.Option("--domain", help="Only rows of this domain: legal, technical, financial."),
+    ] = None,
+    topic: Annotated[
+        list[str] | None,
+        typer.Option("--topic", help="Only rows of this topic (payment, insurance, ...)."),
+    ] = None,
+    strength: Annotated[
+        list[str] | None,
+        typer.Option("--strength", help="Only mandatory or only advisory rows."),
+    ] = None,
 ) -> None:
-    """The compliance matrix: every requirement (shall, must, should...) with its page."""
+    """The compliance matrix: every requirement (shall, must, should...) with its page.
+
+    --domain, --topic and --strength (each may repeat) keep only those rows; the rows keep
+    the ids they have in the whole matrix."""
     from rfp_agents.deliverables.export import write_matrix
     from rfp_agents.deliverables.matrix import requirements
+    from rfp_agents.deliverables.row_filter import RowFilter
     from rfp_agents.knowledge_base import KnowledgeBase
 
     if fmt not in ("xlsx", "csv", "md", "json"):
         raise UsageError(f"--format must be xlsx, csv, md or json, got {fmt!r}")
+    wanted = RowFilter(domains=domain or [], topics=topic or [], strengths=strength or [])
     knowledge_base = KnowledgeBase.open(kb, get_settings())
     names = [Path(d).name for d in doc] if doc else None
     read: list[str] = []
@@ -258,15 +275,17 @@ def matrix(
             read.append(source)
             progress.update(task, total=total, completed=index, description=f"reading {source}")
 
-        rows = requirements(knowledge_base, names, on_document)
+        every = requirements(knowledge_base, names, on_document)
         progress.update(task, completed=progress.tasks[0].total or 0)
+    rows = [r for r in every if wanted.keeps(r)]
     target = output or Path(f"{kb}-matrix.{fmt}")
     write_matrix(rows, fmt, target)  # type: ignore[arg-type]
     mandatory = sum(r.strength == "mandatory" for r in rows)
     documents = f"{len(read)} document{'' if len(read) == 1 else 's'}"
+    kept = f" of {len(every)} ({wanted.describe()})" if wanted.narrows else ""
     console.print(
         f"wrote {target}: {len(rows)} requirements ({mandatory} mandatory, "
-        f"{len(rows) - mandatory} advisory) from {documents}\n"
+        f"{len(rows) - mandatory} advisory){kept} from {documents}\n"
         f"by domain: {_tally(r.domain for r in rows)}\n"
         f"by topic: {_tally(r.topic for r in rows)}",
         highlight=False,

@@ -496,6 +496,40 @@ def test_rfp_matrix_writes_the_file_and_names_bad_arguments(
     assert missing.exit_code != 0 and "sample_rfp.pdf" in missing.output
 
 
+def test_rfp_matrix_keeps_the_rows_of_a_domain_topic_or_strength(
+    sample_kb_settings: Settings, monkeypatch, tmp_path
+):
+    """Counsel asks for the legal rows, finance for payment and insurance: the file holds
+    only those, with the ids they have in the whole matrix; an unknown topic is refused
+    before any document is read, naming the topics there are."""
+    monkeypatch.setenv("RFP_HOME", str(sample_kb_settings.home))
+    runner = CliRunner()
+    out = tmp_path / "money.csv"
+    made = runner.invoke(app, [
+        "matrix", "--kb", "sample", "--format", "csv", "-o", str(out),
+        "--topic", "payment", "--topic", "insurance", "--strength", "mandatory",
+    ])  # fmt: skip
+    assert made.exit_code == 0, made.output
+    rows = list(csv.DictReader(io.StringIO(out.read_text(encoding="utf-8-sig"))))
+    assert rows and {r["topic"] for r in rows} == {"payment", "insurance"}
+    assert {r["strength"] for r in rows} == {"mandatory"}
+    assert any("submit invoices monthly" in r["requirement"] for r in rows)
+    assert "of 59 (topic payment or insurance, strength mandatory)" in made.output
+    legal = runner.invoke(app, ["matrix", "--kb", "sample", "--format", "json", "-o",
+                                str(tmp_path / "legal.json"), "--domain", "legal"])  # fmt: skip
+    assert legal.exit_code == 0, legal.output
+    legal_rows = json.loads((tmp_path / "legal.json").read_text())
+    assert legal_rows and {r["domain"] for r in legal_rows} == {"legal"}
+    runner.invoke(app, ["matrix", "--kb", "sample", "--format", "json", "-o",
+                        str(tmp_path / "all.json")])  # fmt: skip
+    whole = {r["id"]: r["requirement"] for r in json.loads((tmp_path / "all.json").read_text())}
+    assert len(legal_rows) < len(whole)
+    assert all(whole[r["id"]] == r["requirement"] for r in legal_rows)  # the same ids
+    bad = runner.invoke(app, ["matrix", "--kb", "sample", "--topic", "money"])
+    assert bad.exit_code == 2
+    assert "unknown topic 'money'" in bad.output and "payment" in bad.output
+
+
 def test_the_api_serves_the_matrix_in_each_format(sample_kb_settings: Settings, sample_rows):
     from fastapi.testclient import TestClient
 

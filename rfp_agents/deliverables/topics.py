@@ -130,3 +130,8 @@ def topic_vocabulary() -> TopicVocabulary:
 def topic_of(requirement: str, section: str = "") -> str:
     """The topic of a matrix row (``TopicVocabulary.topic_of`` with the package's words)."""
     return topic_vocabulary().topic_of(requirement, section)
+
+
+def known_topics() -> tuple[str, ...]:
+    """Every topic a row can have: the vocabulary's, in its order, then ``OTHER``."""
+    return (*topic_vocabulary().topics, OTHER)
