@@ -26,6 +26,8 @@ from langchain_core.embeddings import Embeddings
 from rfp_agents.text import fold_accents
 from rfp_agents.vocabulary import vocabulary
 
+Domain = Literal["legal", "technical", "financial"]
+"""One of the three analysis domains (a route, a matrix row's domain)."""
 Category = Literal["legal", "technical", "financial", "general"]
 DOMAINS: tuple[Category, ...] = ("legal", "technical", "financial")
 CATEGORIES: tuple[Category, ...] = (*DOMAINS, "general")

@@ -46,13 +46,25 @@ def is_fragment(line: str) -> bool:
     return not content or any(w[0].islower() for w in content)
 
 
+def title_words(heading: str) -> list[str]:
+    """The words of ``heading`` after its number or designator ("3.1", "Appendix")."""
+    return [w for w in heading.split()[1:] if w[:1].isalpha()]
+
+
+def is_title_case(heading: str) -> bool:
+    """Every word after the number capitalised but the small ones ("2. Statement of Work
+    and Responsibilities"): a title, where "3. Submit the form" is an item."""
+    words = title_words(heading)
+    return bool(words) and all(w[0].isupper() or w in FUNCTION_WORDS for w in words)
+
+
 def looks_like_title(heading: str) -> bool:
     """A short title whose words are capitalised ("3.1 Architecture and hosting", "7.
     INVOICING AND PAYMENT"), not a numbered sentence wrapped at the line end ("1. Require the
     contractor to take necessary action to ensure that future", or one with a modal verb),
     nor a fragment (``is_fragment``). ``heading`` starts with its number or designator,
     which is not counted."""
-    words = [w for w in heading.split()[1:] if w[:1].isalpha()]
+    words = title_words(heading)
     if not words or len(words) > MAX_HEADING_WORDS or LOWER_CASE_MODAL.search(heading):
         return False
     if is_fragment(heading):

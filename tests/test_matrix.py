@@ -47,6 +47,11 @@ def test_each_requirement_has_its_strength_section_and_page(sample_rows):
     assert [r.id for r in sample_rows[:3]] == ["R-0001", "R-0002", "R-0003"]
 
 
+def _headings_of(page: str) -> list[str]:
+    """The section headings ``matrix._sections`` cuts a page at ("" for the text before)."""
+    return [heading for heading, _ in matrix._sections(page)[0]]
+
+
 def _finder(rows):
     """The row whose requirement holds some words."""
     return lambda words: next(r for r in rows if words in r.requirement)
@@ -578,8 +583,6 @@ def test_a_double_spaced_text_layer_and_symbol_font_bullets_split_where_the_page
 
 
 def test_a_numbered_sentence_wrapped_at_the_line_end_is_not_a_section_heading():
-    from rfp_agents.deliverables.matrix import _sections
-
     page = (
         "7.5 Contractor Performance\n"
         "When defects cannot be corrected, the State may:\n"
@@ -588,7 +591,7 @@ def test_a_numbered_sentence_wrapped_at_the_line_end_is_not_a_section_heading():
         "7.6 INSPECTION AND ACCEPTANCE\n"
         "The State shall inspect each deliverable."
     )
-    sections = [heading for heading, _ in _sections(page)[0]]
+    sections = _headings_of(page)
     assert sections == ["7.5 Contractor Performance", "7.6 INSPECTION AND ACCEPTANCE"]
 
 
@@ -596,7 +599,6 @@ def test_an_appendix_and_a_numbered_title_with_a_stop_open_sections():
     """An agreement's appendices follow its last article: "Appendix C" alone on its line
     and "2. Duties of the Processor." (a title ending in a full stop) head what follows,
     not the article before them; a numbered sentence with a stop is no title."""
-    from rfp_agents.deliverables.matrix import _sections
 
     page = (
         "Article 9. Insurance\n"
@@ -609,7 +611,7 @@ def test_an_appendix_and_a_numbered_title_with_a_stop_open_sections():
         "4. Term and Termination of the Agreement.\n"
         "Either party may end it on notice."
     )
-    sections = [heading for heading, _ in _sections(page)[0]]
+    sections = _headings_of(page)
     assert sections == [
         "Article 9. Insurance",
         "Appendix C",
@@ -621,7 +623,6 @@ def test_an_appendix_and_a_numbered_title_with_a_stop_open_sections():
 def test_a_lettered_title_opens_a_section_but_a_forms_lettered_fields_do_not():
     """ "B. Privacy of Records" with its paragraph under it is a section; "A. Company Name",
     "B. Contract Number", "C. Point of Contact" one after the other are a form's fields."""
-    from rfp_agents.deliverables.matrix import _sections
 
     page = (
         "Each quote shall give the following:\n"
@@ -632,7 +633,7 @@ def test_a_lettered_title_opens_a_section_but_a_forms_lettered_fields_do_not():
         "B. Privacy of Records\n"
         "The Processor shall protect every record."
     )
-    sections = [heading for heading, _ in _sections(page)[0]]
+    sections = _headings_of(page)
     assert sections == ["", "B. Privacy of Records"]
 
 

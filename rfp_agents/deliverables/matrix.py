@@ -43,7 +43,7 @@ from rfp_agents.deliverables.obligations import (
 )
 from rfp_agents.deliverables.topics import topic_of
 from rfp_agents.domains import DOMAINS, blend, classify_text, domain_descriptions
-from rfp_agents.headings import FUNCTION_WORDS, LOWER_CASE_MODAL, contents_end, looks_like_title
+from rfp_agents.headings import LOWER_CASE_MODAL, contents_end, is_title_case, looks_like_title
 from rfp_agents.knowledge_base import DocumentRecord, KnowledgeBase
 from rfp_agents.text import (
     BARE_MARKER,
@@ -780,8 +780,8 @@ def _sections(
     for at, line in enumerate(page_lines):
         found = at >= contents and (
             NUMBERED_HEADING.match(line)
-            or _word_led_heading(line, previous)
-            or _lettered_title(line, previous, _next_text_line(page_lines, at))
+            or _heading_after_finished_line(line, previous)
+            or _lettered_title(page_lines, at, previous)
         )
         item_number = _next_item_number(line, state.number)
         clause = _clause_of(line)
@@ -821,7 +821,7 @@ Price Schedule"): what follows is the appendix, not the article before it."""
 NUMBERED_TITLE_WITH_STOP = re.compile(r"^\s*(\d{1,2}\.\s+[A-ZÁÉÍÓÚÑ][^.:;]{1,80}?)\.\s*$")
 """A numbered title that ends with a full stop ("2. Statement of Work and
 Responsibilities."): a heading only when every word but the small ones is capitalised
-(``_title_case``); "3. Submit the form." is an item."""
+(``headings.is_title_case``); "3. Submit the form." is an item."""
 
 
 FINISHED_LINE = re.compile(r"[.:;!?)]\s*$")
@@ -829,7 +829,7 @@ FINISHED_LINE = re.compile(r"[.:;!?)]\s*$")
 heading."""
 
 
-def _word_led_heading(line: str, previous: str) -> re.Match[str] | None:
+def _heading_after_finished_line(line: str, previous: str) -> re.Match[str] | None:
     """``line`` as a word-led heading, an appendix's or a numbered title with a full stop,
     when the line before it is finished (a sentence end, a colon, a heading) or there is
     none: "… in accordance with / Section 508 Standards and" is a sentence wrapped before
@@ -841,7 +841,7 @@ def _word_led_heading(line: str, previous: str) -> re.Match[str] | None:
     if not (finished or NUMBERED_HEADING.match(previous) or WORD_LED_HEADING.match(previous)):
         return None
     stopped = NUMBERED_TITLE_WITH_STOP.match(line)
-    if stopped and _title_case(stopped.group(1)):
+    if stopped and is_title_case(stopped.group(1)):
         return stopped
     return WORD_LED_HEADING.match(line) or APPENDIX_HEADING.match(line)
 
@@ -850,31 +850,22 @@ LETTERED_TITLE = re.compile(r"^\s*(([A-Z])\.\s+[A-ZÁÉÍÓÚÑ][^.:;]{1,80}?)\.
 """A capital letter and a title in mixed case ("B. Privacy and Security of Data")."""
 
 
-def _lettered_title(line: str, previous: str, following: str) -> re.Match[str] | None:
-    """``line`` as a lettered heading in mixed case: title case, and not one of a run of
-    lettered lines (the line before is not the letter before, the line after not the
-    letter after): a form's fields are lettered so too ("A. Contractor Name", "B. Contract
-    Number", "C. Point of Contact")."""
-    found = LETTERED_TITLE.match(line)
-    if not found or not _title_case(found.group(1)):
+def _lettered_title(lines: Sequence[str], at: int, previous: str) -> re.Match[str] | None:
+    """``lines[at]`` as a lettered heading in mixed case: title case, and not one
+    of a run of lettered lines (the line before is not the letter before, the next line with
+    text not the letter after): a form's fields are lettered so too ("A. Contractor Name",
+    "B. Contract Number", "C. Point of Contact")."""
+    found = LETTERED_TITLE.match(lines[at])
+    if not found or not is_title_case(found.group(1)):
         return None
     letter = found.group(2)
+    following = next((lines[i] for i in range(at + 1, len(lines)) if lines[i].strip()), "")
     before = f"{chr(ord(letter) - 1)}." if letter > "A" else None
-    after = f"{chr(ord(letter) + 1)}."
-    if (before and previous.lstrip().startswith(before)) or following.lstrip().startswith(after):
+    if (before and previous.lstrip().startswith(before)) or following.lstrip().startswith(
+        f"{chr(ord(letter) + 1)}."
+    ):
         return None
     return found
-
-
-def _next_text_line(lines: Sequence[str], at: int) -> str:
-    """The first line after ``lines[at]`` that is not blank, or ""."""
-    return next((line for line in lines[at + 1 :] if line.strip()), "")
-
-
-def _title_case(heading: str) -> bool:
-    """Every word after the number capitalised but the small ones ("of", "and", "by")."""
-    words = [w for w in heading.split()[1:] if w[:1].isalpha()]
-    return bool(words) and all(w[0].isupper() or w in FUNCTION_WORDS for w in words)
 
 
 def _clause_of(line: str) -> str:

@@ -5,13 +5,12 @@ unknown topic is named together with the topics there are."""
 
 from __future__ import annotations
 
-from typing import Literal
-
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from rfp_agents.deliverables.matrix import Requirement
 from rfp_agents.deliverables.obligations import Strength
 from rfp_agents.deliverables.topics import known_topics
+from rfp_agents.domains import Domain
 
 
 class RowFilter(BaseModel):
@@ -19,7 +18,7 @@ class RowFilter(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    domains: list[Literal["legal", "technical", "financial"]] = Field(default_factory=list)
+    domains: list[Domain] = Field(default_factory=list)
     topics: list[str] = Field(default_factory=list)
     strengths: list[Strength] = Field(default_factory=list)
 

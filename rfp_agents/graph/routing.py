@@ -25,12 +25,10 @@ from pydantic import BaseModel, Field, field_validator
 from rfp_agents.agents.chat_model import structured_output
 from rfp_agents.agents.profiles import PROFILES
 from rfp_agents.agents.prompts import ROUTER_SYSTEM
-from rfp_agents.domains import DOMAINS, blend, classify_text, domain_descriptions
+from rfp_agents.domains import DOMAINS, Domain, blend, classify_text, domain_descriptions
 from rfp_agents.errors import ChatModelError, ProviderTimeoutError, UsageError
 
 log = logging.getLogger("rfp_agents.graph.routing")
-
-Domain = Literal["legal", "technical", "financial"]
 
 CHOOSE_WITHIN = 0.6
 """Domains scoring at least this share of the best combined score are chosen too."""
