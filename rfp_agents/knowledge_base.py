@@ -220,8 +220,8 @@ class KnowledgeBase:
         """Open knowledge base ``name``.
 
         A new knowledge base (``create``) is built with ``embedding`` (``local``,
-        ``multilingual`` or ``openai:<model>``), by default ``RFP_EMBEDDINGS``; an existing one
-        keeps the model it was built with.
+        ``multilingual``, ``multilingual-use`` or ``openai:<model>``), by default
+        ``RFP_EMBEDDINGS``; an existing one keeps the model it was built with.
 
         Raises:
             InvalidKnowledgeBaseName: the name cannot be a collection name.

@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 from pathlib import Path
 
+import numpy as np
 import pytest
 from typer.testing import CliRunner
 
@@ -12,8 +13,18 @@ from rfp_agents import translation
 from rfp_agents.agents.offline import _in_spanish
 from rfp_agents.agents.question_focus import has_answer_type, missing_terms, question_focus
 from rfp_agents.cli import app
-from rfp_agents.config import Settings
-from rfp_agents.embeddings import LOCAL_MODEL_NAME, MULTILINGUAL_MODEL_NAME
+from rfp_agents.config import OFFLINE_EMBEDDINGS, Settings
+from rfp_agents.embeddings import (
+    E5_MODEL_NAME,
+    LOCAL_MODEL_NAME,
+    REFERENCE_UNRELATED_COSINE,
+    SPECS,
+    UNRELATED_COSINE,
+    USE_MODEL_NAME,
+    comparable_similarity,
+    embeddings_for_model,
+    sentence_embeddings,
+)
 from rfp_agents.errors import RfpError
 from rfp_agents.evaluation import load_questions, unproven
 from rfp_agents.graph.ask import ask
@@ -77,14 +88,14 @@ def test_spanish_words_are_folded_and_stemmed_as_spanish():
 
 def test_a_multilingual_knowledge_base_records_its_model_and_languages(spanish_kb: Settings):
     kb = KnowledgeBase.open("pliegos", spanish_kb)
-    assert kb.embedding_model == MULTILINGUAL_MODEL_NAME
+    assert kb.embedding_model == E5_MODEL_NAME
     assert {d.language for d in kb.documents()} == {"es"}
     chunk_languages = {m["language"] for _, m in kb.iter_chunks(None)}
     assert chunk_languages == {"es"}
     # more documents go in with the knowledge base's own model, whatever RFP_EMBEDDINGS says
     assert spanish_kb.embeddings == "local"
     assert ingest_paths([PPT], spanish_kb, "pliegos").outcomes[0].status == "unchanged"
-    with pytest.raises(RfpError, match="built with embeddings 'universal-sentence"):
+    with pytest.raises(RfpError, match="built with embeddings 'multilingual-e5-small'"):
         ingest_paths([PPT], spanish_kb, "pliegos", embedding="local")
 
 
@@ -138,11 +149,75 @@ def test_the_ingest_option_names_the_model_of_a_new_knowledge_base(
     runner = CliRunner()
     bad = runner.invoke(app, ["ingest", str(PPT), "--kb", "x", "--embedding", "klingon"])
     assert bad.exit_code == 2
-    assert "--embedding must be 'local', 'multilingual' or 'openai:<model>'" in bad.output
+    assert (
+        "--embedding must be 'local', 'multilingual', 'multilingual-use' or 'openai:<model>'"
+        in bad.output
+    )
     listed = runner.invoke(app, ["kb", "list", "--json"])
     assert "x" not in listed.output
     assert runner.invoke(app, ["ingest", str(PPT), "--kb", "en-model"]).exit_code == 0
     assert KnowledgeBase.open("en-model", settings).embedding_model == LOCAL_MODEL_NAME
+
+
+def test_a_knowledge_base_built_with_use_is_still_queried_with_use(settings: Settings):
+    """``multilingual`` meant USE before e5 was measured better: such knowledge bases (and new
+    ones asked for with ``multilingual-use``) keep their model."""
+    report = ingest_paths([PPT], settings, "use-kb", embedding="multilingual-use")
+    assert report.exit_code == 0, report.summary()
+    kb = KnowledgeBase.open("use-kb", settings)
+    assert kb.embedding_model == USE_MODEL_NAME
+    assert embeddings_for_model(USE_MODEL_NAME, settings).model_name == USE_MODEL_NAME
+    out = RetrievalPipeline(ContextRetriever(settings)).run(
+        "¿Cuántos días después de entregadas deben estar las plantas sin plagas?", ["use-kb"]
+    )
+    assert ("jaen-christmas-plants-ppt.pdf", 4) in [
+        (r.source_file, r.page_number) for r in out.results[:5]
+    ]
+
+
+def test_the_offline_models_the_settings_accept_are_the_ones_that_load():
+    assert set(SPECS) == set(OFFLINE_EMBEDDINGS)
+
+
+def test_e5_embeds_a_question_and_a_passage_differently(spanish_kb: Settings):
+    """e5 is asymmetric ("query: " / "passage: "): a question embedded as a passage would
+    rank chunks by their likeness to a question, not by whether they answer it."""
+    e5 = embeddings_for_model(E5_MODEL_NAME, spanish_kb)
+    text = "plazo de entrega de las plantas"
+    query, (passage,) = np.asarray(e5.embed_query(text)), np.asarray(e5.embed_documents([text]))
+    assert query.shape == passage.shape == (384,)
+    assert 0.8 < float(query @ passage) < 0.999
+
+
+def test_e5_similarities_are_put_on_the_thresholds_scale():
+    unrelated = UNRELATED_COSINE[E5_MODEL_NAME]
+    assert comparable_similarity(unrelated, E5_MODEL_NAME) == pytest.approx(
+        REFERENCE_UNRELATED_COSINE
+    )
+    assert comparable_similarity(1.0, E5_MODEL_NAME) == pytest.approx(1.0)
+    assert comparable_similarity(0.80, E5_MODEL_NAME) < comparable_similarity(0.81, E5_MODEL_NAME)
+    # the models the thresholds were set on are left as they are
+    for model in (LOCAL_MODEL_NAME, USE_MODEL_NAME, None):
+        assert comparable_similarity(0.42, model) == 0.42
+
+
+def test_the_answerer_weighs_an_e5_knowledge_base_s_sentences_with_use(spanish_kb: Settings):
+    e5 = embeddings_for_model(E5_MODEL_NAME, spanish_kb)
+    assert sentence_embeddings(e5).model_name == USE_MODEL_NAME
+    local = embeddings_for_model(LOCAL_MODEL_NAME, spanish_kb)
+    assert sentence_embeddings(local) is local
+
+
+def test_a_question_the_tenders_do_not_answer_has_a_low_dense_score(spanish_kb: Settings):
+    """e5 gives unrelated text a cosine near 0.75: without the scale every chunk would look
+    relevant and the low-confidence warning would never fire."""
+    retriever = ContextRetriever(spanish_kb)
+    off = retriever.retrieve("quarterly cloud hosting uptime report", kb="pliegos", top_k=3)
+    on = retriever.retrieve(
+        "¿Cuál es la garantía de mantenimiento de oferta?", kb="pliegos", top_k=3
+    )
+    assert max(r.relevance_score for r in off.results) < 0.35
+    assert max(r.relevance_score for r in on.results) > max(r.relevance_score for r in off.results)
 
 
 def test_apertium_translates_a_question_and_keeps_what_it_does_not_know():

@@ -51,6 +51,7 @@ from rfp_agents.agents.question_focus import (
 from rfp_agents.agents.tool_calls import run_tool_calls, tool_call
 from rfp_agents.agents.tools import KnowledgeTools
 from rfp_agents.config import Settings
+from rfp_agents.embeddings import sentence_embeddings
 from rfp_agents.retrieval.expansion import in_spanish
 from rfp_agents.text import (
     BARE_MARKER,
@@ -146,7 +147,8 @@ class OfflineAnswerer:
     ):
         """``embeddings_for_kb(name)`` gives the model a knowledge base was built with:
         sentences are compared with the question in that model's space (a multilingual
-        knowledge base's Spanish sentences are not read with an English-only model)."""
+        knowledge base's Spanish sentences are not read with an English-only model), or in
+        the one ``embeddings.sentence_embeddings`` gives for it."""
         self.embeddings = embeddings
         self.settings = settings
         self.embeddings_for_kb = embeddings_for_kb
@@ -384,11 +386,13 @@ class OfflineAnswerer:
         return [max(next(scores) for _ in ps) for ps in pieces]
 
     def _model_for(self, evidence: Sequence[Evidence]) -> Embeddings:
-        """The embeddings of the knowledge base most of the passages come from."""
+        """The embeddings sentences are weighed with: those of the knowledge base most of the
+        passages come from, or the model its sentences are weighed with instead
+        (``embeddings.sentence_embeddings``)."""
         if self.embeddings_for_kb is None or not evidence:
             return self.embeddings
         kbs = [e.kb for e in evidence]
-        return self.embeddings_for_kb(max(set(kbs), key=kbs.count))
+        return sentence_embeddings(self.embeddings_for_kb(max(set(kbs), key=kbs.count)))
 
     def _embed(self, model: Embeddings, sentences: list[str]) -> np.ndarray:
         """Sentence vectors, cached: the three domain agents read many of the same passages."""

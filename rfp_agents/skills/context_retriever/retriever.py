@@ -20,7 +20,7 @@ from langchain_core.embeddings import Embeddings
 from pydantic import ValidationError
 
 from rfp_agents.config import DEFAULT_KB, Settings, get_settings
-from rfp_agents.embeddings import get_embeddings
+from rfp_agents.embeddings import comparable_similarity, get_embeddings
 from rfp_agents.errors import (
     KnowledgeBaseNotFound,
     StoreUnavailableError,
@@ -70,9 +70,10 @@ class Candidate:
     embedding: np.ndarray | None
 
 
-def relevance_from_cosine_distance(distance: float) -> float:
-    """Chroma's cosine distance is ``1 - cos``; relevance is ``cos`` clipped to [0, 1]."""
-    return float(min(1.0, max(0.0, 1.0 - distance)))
+def relevance_from_cosine_distance(distance: float, model_name: str | None = None) -> float:
+    """Chroma's cosine distance is ``1 - cos``; relevance is ``cos`` on the thresholds' scale
+    (``embeddings.comparable_similarity`` for ``model_name``), clipped to [0, 1]."""
+    return float(min(1.0, max(0.0, comparable_similarity(1.0 - distance, model_name))))
 
 
 QUERY_VECTOR_CACHE = 256
@@ -295,7 +296,7 @@ class ContextRetriever:
         for cid, emb in zip(got["ids"], got["embeddings"], strict=True):
             emb = np.asarray(emb, dtype=np.float32)
             cos = float(emb @ query / (np.linalg.norm(emb) * np.linalg.norm(query) or 1.0))
-            out[cid] = min(1.0, max(0.0, cos))
+            out[cid] = relevance_from_cosine_distance(1.0 - cos, kb.embedding_model)
         return out
 
     def _candidates(
@@ -351,7 +352,7 @@ class ContextRetriever:
                 chunk_id=cid,
                 content=doc or "",
                 metadata=dict(meta or {}),
-                relevance=relevance_from_cosine_distance(dist),
+                relevance=relevance_from_cosine_distance(dist, kb.embedding_model),
                 embedding=np.asarray(emb, dtype=np.float32) if emb is not None else None,
             )
             for cid, doc, meta, dist, emb in zip(
