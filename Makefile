@@ -95,15 +95,22 @@ EVAL_HOME ?= $(CURDIR)/.rfp-eval
 RFPS ?= ../shared/data/rfps
 HOLDOUT ?= ../shared/data/rfps-holdout
 # The held-out question and brief sets cover the English documents; the Spanish tenders have
-# a knowledge base of their own (multilingual embedding) for the matrix's Spanish gold.
+# a knowledge base of their own (multilingual embedding) for the Spanish question sets and the
+# matrix's Spanish gold, and one with all-MiniLM-L6-v2, the baseline in the same run.
 HOLDOUT_ES = $(filter $(HOLDOUT)/jaen-% $(HOLDOUT)/buenos-aires-%,$(wildcard $(HOLDOUT)/*.pdf))
 HOLDOUT_EN = $(filter-out $(HOLDOUT_ES),$(wildcard $(HOLDOUT)/*.pdf))
 eval: $(VENV)/.dev $(APERTIUM_PAIR)
 	RFP_HOME=$(EVAL_HOME) $(BIN)/rfp ingest $(RFPS) --kb rfps
 	RFP_HOME=$(EVAL_HOME) $(BIN)/rfp ingest $(HOLDOUT_EN) --kb holdout
 	RFP_HOME=$(EVAL_HOME) $(BIN)/rfp ingest $(HOLDOUT_ES) --kb holdout-es --embedding multilingual
+	RFP_HOME=$(EVAL_HOME) $(BIN)/rfp ingest $(HOLDOUT_ES) --kb holdout-es-minilm --embedding local
 	RFP_HOME=$(EVAL_HOME) $(BIN)/rfp eval eval/questions.jsonl eval/holdout-questions.jsonl \
 	  --kb rfps --kb holdout --pdfs $(RFPS) --pdfs $(HOLDOUT)
+	RFP_HOME=$(EVAL_HOME) $(BIN)/rfp eval eval/spanish-tuning-questions.jsonl eval/spanish-questions.jsonl \
+	  --kb holdout-es --kb holdout-es --mode pipeline --mode ask
+	@echo "the Spanish sets on all-MiniLM-L6-v2, the baseline of the multilingual model:"
+	RFP_HOME=$(EVAL_HOME) $(BIN)/rfp eval eval/spanish-tuning-questions.jsonl eval/spanish-questions.jsonl \
+	  --kb holdout-es-minilm --kb holdout-es-minilm --mode pipeline
 	RFP_HOME=$(EVAL_HOME) $(BIN)/rfp eval-brief eval/brief-gold.jsonl --kb rfps --kb holdout
 	RFP_HOME=$(EVAL_HOME) $(BIN)/rfp eval-matrix eval/matrix-gold.jsonl \
 	  --kb rfps --kb holdout --kb holdout-es
