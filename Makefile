@@ -110,7 +110,7 @@ eval: $(VENV)/.dev $(APERTIUM_PAIR)
 	  --kb holdout-es --kb holdout-es --mode pipeline --mode ask
 	@echo "the Spanish sets on all-MiniLM-L6-v2, the baseline of the multilingual model:"
 	RFP_HOME=$(EVAL_HOME) $(BIN)/rfp eval eval/spanish-tuning-questions.jsonl eval/spanish-questions.jsonl \
-	  --kb holdout-es-minilm --kb holdout-es-minilm --mode pipeline
+	  --kb holdout-es-minilm --kb holdout-es-minilm --mode pipeline --mode ask
 	RFP_HOME=$(EVAL_HOME) $(BIN)/rfp eval-brief eval/brief-gold.jsonl --kb rfps --kb holdout
 	RFP_HOME=$(EVAL_HOME) $(BIN)/rfp eval-matrix eval/matrix-gold.jsonl \
 	  --kb rfps --kb holdout --kb holdout-es
