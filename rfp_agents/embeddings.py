@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import importlib
 import threading
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 import numpy as np
@@ -278,8 +278,14 @@ def sentence_embeddings(model: Embeddings) -> Embeddings:
     set on USE's sentence scores, stops telling them apart. USE weighs the sentences e5 found.
     """
     if getattr(model, "model_name", None) == E5_MODEL_NAME:
-        return _embeddings_for("multilingual-use", 0, Path())
+        return _use_embeddings()
     return model
+
+
+@cache
+def _use_embeddings() -> MultilingualEmbeddings:
+    """USE, loaded once per process whichever knowledge base asks for it."""
+    return MultilingualEmbeddings()
 
 
 def get_embeddings(settings: Settings) -> Embeddings:
@@ -301,7 +307,7 @@ def _embeddings_for(spec: str, batch_size: int, models_dir: Path) -> Embeddings:
     if spec == "multilingual":
         return E5Embeddings()
     if spec == "multilingual-use":
-        return MultilingualEmbeddings()
+        return _use_embeddings()
     if not spec.startswith("openai:"):
         raise EmbeddingsError(f"unknown embedding model {spec!r}")
     model = spec.removeprefix("openai:")
