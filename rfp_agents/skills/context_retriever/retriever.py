@@ -70,10 +70,15 @@ class Candidate:
     embedding: np.ndarray | None
 
 
+def relevance_from_cosine(cosine: float, model_name: str | None = None) -> float:
+    """Relevance is the cosine on the thresholds' scale (``embeddings.comparable_similarity``
+    for ``model_name``), clipped to [0, 1]."""
+    return float(min(1.0, max(0.0, comparable_similarity(cosine, model_name))))
+
+
 def relevance_from_cosine_distance(distance: float, model_name: str | None = None) -> float:
-    """Chroma's cosine distance is ``1 - cos``; relevance is ``cos`` on the thresholds' scale
-    (``embeddings.comparable_similarity`` for ``model_name``), clipped to [0, 1]."""
-    return float(min(1.0, max(0.0, comparable_similarity(1.0 - distance, model_name))))
+    """Chroma's cosine distance is ``1 - cos``: the relevance of that cosine."""
+    return relevance_from_cosine(1.0 - distance, model_name)
 
 
 QUERY_VECTOR_CACHE = 256
@@ -296,7 +301,7 @@ class ContextRetriever:
         for cid, emb in zip(got["ids"], got["embeddings"], strict=True):
             emb = np.asarray(emb, dtype=np.float32)
             cos = float(emb @ query / (np.linalg.norm(emb) * np.linalg.norm(query) or 1.0))
-            out[cid] = relevance_from_cosine_distance(1.0 - cos, kb.embedding_model)
+            out[cid] = relevance_from_cosine(cos, kb.embedding_model)
         return out
 
     def _candidates(
