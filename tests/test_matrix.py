@@ -283,6 +283,10 @@ def test_the_same_requirement_in_two_documents_is_one_row_citing_both(settings: 
         # a prohibition put as "will not be permitted to"; "not be able to" is a fact
         ("The vendor will not be permitted to subcontract the help desk.", "mandatory"),
         ("The vendor will not be able to see the old system.", None),
+        # how long the offer holds is the bidder's commitment, put as a fact
+        ("Offers will be valid for one (1) year after submission.", "mandatory"),
+        ("Proposals will remain firm for 120 days after the closing date.", "mandatory"),
+        ("Offers will be opened in public at 2 p.m.", None),
         # the month is no modal verb
         ("3.1 Privacy and Records Rules (Revised May 6, 2015):", None),
         # an item under a label of requirements is one, though it has no verb
@@ -890,6 +894,21 @@ def test_a_lead_in_with_a_duty_of_its_own_is_kept_when_no_item_follows(monkeypat
     ], monkeypatch)  # fmt: skip
     assert "Crews are expected to work the city's hours of 7 to 3.30, with a short break:" in rows
     assert "The contractor shall provide:" not in rows
+
+
+def test_the_items_of_what_the_buyer_furnishes_are_no_rows(monkeypatch):
+    """A list of government-furnished items tells the bidder what it receives: an item that
+    reads like a standard ("at least five …") is none, and the list ends where the bidder's
+    own duties start."""
+    rows = statements_of([
+        "Within 30 days of award the Government will provide contractor access to:",
+        "• Extracts from at least five current operational databases.",
+        "• A copy of the test system.",
+        "The contractor shall return all furnished items at the end of the contract.",
+    ], monkeypatch)  # fmt: skip
+    assert not [row for row in rows if "at least five" in row or "test system" in row]
+    assert "The contractor shall return all furnished items at the end of the contract." in rows
+    assert strength_of(rows[-1]) == "mandatory"
 
 
 def test_a_lead_in_announcing_a_description_is_not_joined_to_its_paragraphs(monkeypatch):

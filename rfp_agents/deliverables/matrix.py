@@ -36,6 +36,7 @@ from rfp_agents.deliverables.obligations import (
     CLAUSE_NUMBER,
     QUESTION_NUMBER,
     Strength,
+    furnished_by_the_buyer,
     has_modal_verb,
     heads_requirements,
     is_instruction,
@@ -344,6 +345,9 @@ class OpenList:
     then "The address of the offeror"), if any."""
     pending: str = ""
     """A clause number alone taken last, whose item has not come yet."""
+    furnished: bool = False
+    """Its lead-in says what the buyer will provide ("The Government will provide contractor
+    access to:"): its items are what the bidder receives, no rows."""
     resumable: OpenList | None = None
     """The numbered list a sentence of an item's own closed ("9.1." "The address …" "Any
     change of address shall be notified …"): the next number of its sequence ("9.2.")
@@ -393,11 +397,14 @@ class OpenList:
             )
         if _is_lead_in(sentence):
             kind = marker_kind(sentence) if self.items else ""
+            furnished = furnished_by_the_buyer(sentence)
             if not kind:
-                return OpenList(lead_in=sentence, meta=meta)
+                return OpenList(lead_in=sentence, meta=meta, furnished=furnished)
             # a lead-in that is an item of this list: its items are joined to it, unmarked
             lead_in = ITEM_MARKER.sub("", sentence)
-            return OpenList(lead_in=lead_in, meta=meta, parent=self, marker=kind)
+            return OpenList(
+                lead_in=lead_in, meta=meta, parent=self, marker=kind, furnished=furnished
+            )
         closed = self.resumable or (self._numbered() if self.lead_in and self.number else None)
         number = _bare_clause_number(sentence)
         if closed and number and number == next_clause_number(closed.number):
@@ -624,9 +631,10 @@ def _statement(
     sentence: str, meta: dict[str, Any], open_list: OpenList
 ) -> Iterator[tuple[str, dict[str, Any]]]:
     """The sentence as a statement: joined to the lead-in of the list it is an item of;
-    nothing for a lead-in itself (its items say it), a bare marker or a fragment."""
+    nothing for a lead-in itself (its items say it), an item of what the buyer furnishes, a
+    bare marker or a fragment."""
     if open_list.takes(sentence):
-        if not _is_bare_marker(sentence):
+        if not (open_list.furnished or _is_bare_marker(sentence)):
             item = CLAUSE_NUMBER.sub("", ITEM_MARKER.sub("", sentence))
             yield f"{open_list.heading} {item}", meta
     elif not _is_lead_in(sentence) and (
@@ -663,13 +671,16 @@ def _is_item_of(sentence: str, lead_in: str, items: int) -> bool:
 
 
 def _is_lead_in(sentence: str) -> bool:
-    """ "The Contractor shall:": a requirement said by the list items that follow; not one
-    that announces a description ("… support for the Court's case initiation process,
-    described as follows:"), whose paragraphs tell how things are done today."""
+    """ "The Contractor shall:": a requirement said by the list items that follow, or what
+    the buyer will furnish ("The Government will provide contractor access to:"), whose
+    items are no requirements though one reads like a standard ("Data extracts from at least
+    five systems"); not one that announces a description ("… support for the Court's case
+    initiation process, described as follows:"), whose paragraphs tell how things are done
+    today."""
     return (
         sentence.rstrip().endswith(":")
         and not ANNOUNCES_A_DESCRIPTION.search(sentence)
-        and strength_of(sentence) is not None
+        and (strength_of(sentence) is not None or furnished_by_the_buyer(sentence))
     )
 
 

@@ -274,6 +274,7 @@ def _verb_strength(sentence: str, folded: str) -> Strength | None:
         or _is_required(folded)
         or SPANISH_PROHIBITION.search(folded)
         or DEADLINE.search(folded)
+        or OFFER_VALIDITY.match(folded)
     ):
         return "mandatory"
     return "advisory" if ADVISORY.search(folded) else None
@@ -377,6 +378,14 @@ DEADLINE = re.compile(
 """A deadline the bidder meets ("Proposals due: May 4, 2026, 3:00 p.m.", "Written questions
 are due by …"): a date, put without a modal, by which the bidder must submit. A date
 "TBD" is none yet."""
+OFFER_VALIDITY = re.compile(
+    rf"^\W*(?:(?:the|all|each|every|your|any)\s+)?{PROPOSAL_PART}s?\s+(?:will|are\s+to|is\s+to)"
+    r"\s+(?:be|remain)\s+(?:valid|firm|binding|irrevocable|open\s+for\s+acceptance)\b",
+    re.IGNORECASE,
+)
+"""How long the offer holds ("Offers will be valid for one (1) year after submission",
+"Proposals will remain firm for 120 days"): the acceptance period the bidder commits to,
+put as a fact (FAR 52.212-1(b)(11)), like "shall remain valid"."""
 ACTIVE_WILL = (
     r"\s+will\s+(?:not\s+(?!need\b))?(?!(?:also\s+)?(?:be|not|receive|have|need(?!\s+to\b))\b)\w+"
 )
@@ -706,6 +715,33 @@ def _buyer_requires() -> re.Pattern[str]:
         rf"|(?:expects?|will\s+expect)\s+{bidder}\s+to\b)",
         re.IGNORECASE,
     )
+
+
+def furnished_by_the_buyer(sentence: str) -> bool:
+    """True when ``sentence`` says what the buyer will provide ("Within 30 days of award the
+    Government will provide contractor access to:", "The following will be furnished by the
+    County:", "… shall be made available to the Contractor"): a list of government-furnished
+    property, information or services, whose items are what the bidder receives, not what
+    it must do (FAR part 45's government-furnished property)."""
+    folded = fold_accents(sentence)
+    found = _buyer_furnishes().search(folded)
+    if found and not BIDDER_DUTY.search(folded[: found.start()]):
+        return True
+    return bool(TO_THE_BIDDER.search(folded))
+
+
+@cache
+def _buyer_furnishes() -> re.Pattern[str]:
+    return re.compile(
+        rf"\b(?:the\s+)?(?:{_buyer_names()})s?{ALSO}\s+(?:will|shall|is\s+to|agrees\s+to)\s+"
+        rf"{FURNISH}\b"
+        rf"|\b(?:will|shall){ALSO}\s+be\s+{FURNISHED}\s+by\s+(?:the\s+)?(?:{_buyer_names()})s?\b",
+        re.IGNORECASE,
+    )
+
+
+FURNISH = r"(?:provide|furnish|supply|make\s+available|give|grant|issue)"
+FURNISHED = r"(?:provided|furnished|supplied|made\s+available|given|granted|issued)"
 
 
 @cache
