@@ -4,6 +4,7 @@ measurements measure the brief and the matrix, not typos)."""
 
 from __future__ import annotations
 
+import re
 from functools import cache
 from pathlib import Path
 
@@ -23,7 +24,12 @@ def page_text(file: str, page: int) -> str:
     folder = RFPS_DIR if (RFPS_DIR / file).exists() else HOLDOUT_DIR
     pdf = pypdfium2.PdfDocument(Path(folder) / file)
     text = pdf[page - 1].get_textpage().get_text_range().replace("\ufffe", "-")
-    return " ".join(text.split()).lower()  # PDFium marks a hyphen that ends a line U+FFFE
+    # PDFium marks a hyphen that ends a line U+FFFE; a zero-width space is not printed
+    text = ZERO_WIDTH.sub("", text)
+    return " ".join(text.split()).lower()
+
+
+ZERO_WIDTH = re.compile("[\u200b\u200c\u200d\u2060\ufeff]")
 
 
 @pytest.mark.parametrize(
