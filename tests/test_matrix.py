@@ -908,6 +908,11 @@ def test_the_items_of_what_the_buyer_furnishes_are_no_rows(monkeypatch):
     ], monkeypatch)  # fmt: skip
     assert not [row for row in rows if "at least five" in row or "test system" in row]
     assert "The contractor shall return all furnished items at the end of the contract." in rows
+    kept = statements_of([
+        "The County will provide the following, which the vendor shall keep in good repair:",
+        "• Two radios for each crew.",
+    ], monkeypatch)  # fmt: skip
+    assert [row for row in kept if "Two radios" in row]
     assert strength_of(rows[-1]) == "mandatory"
 
 
