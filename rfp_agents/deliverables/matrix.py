@@ -398,7 +398,7 @@ class OpenList:
         if _is_lead_in(sentence):
             kind = marker_kind(sentence) if self.items else ""
             # what the buyer furnishes, unless the lead-in also puts a duty on the bidder
-            furnished = strength_of(sentence) is None and furnished_by_the_buyer(sentence)
+            furnished = furnished_by_the_buyer(sentence) and strength_of(sentence) is None
             if not kind:
                 return OpenList(lead_in=sentence, meta=meta, furnished=furnished)
             # a lead-in that is an item of this list: its items are joined to it, unmarked
