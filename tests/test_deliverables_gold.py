@@ -47,6 +47,17 @@ def test_a_gold_requirement_is_on_its_page(entry):
     assert quote in page_text(entry.file, entry.page)
 
 
+@pytest.mark.parametrize(
+    "file,label", sorted({(g.file, g.set) for g in [*BRIEF_GOLD, *MATRIX_GOLD]})
+)
+def test_a_gold_document_is_labelled_by_the_folder_it_lives_in(file, label):
+    """Held-out figures are only held out if no rule was tuned on their documents: a file of
+    the tuning folder (``rfps/``) must not be reported as held out, nor the reverse."""
+    folder = "tuning" if (RFPS_DIR / file).exists() else "holdout"
+    assert (HOLDOUT_DIR / file).exists() or folder == "tuning", file
+    assert label == folder, f"{file} lives in the {folder} folder but is labelled {label}"
+
+
 def test_the_gold_covers_enough_documents_in_both_sets():
     assert len({g.file for g in BRIEF_GOLD}) >= 5
     assert len({g.file for g in MATRIX_GOLD}) >= 3
