@@ -287,6 +287,29 @@ def test_the_same_requirement_in_two_documents_is_one_row_citing_both(settings: 
         ("Offers will be valid for one (1) year after submission.", "mandatory"),
         ("Proposals will remain firm for 120 days after the closing date.", "mandatory"),
         ("Offers will be opened in public at 2 p.m.", None),
+        # the legal "hereby" between the verbs of an obligation
+        ("Bidders are hereby required to inspect the site before bidding.", "mandatory"),
+        # a warranty of the bidder's goods or work binds it; a representation of a fact is
+        # no task
+        ("The Supplier, except as noted, guarantees all parts supplied for two years.",
+         "mandatory"),
+        ("The vendor warrants that each unit will be free from defects for one year.",
+         "mandatory"),
+        ("The vendor warrants that no broker was paid to secure this award.", None),
+        ("The County guarantees payment within 30 days of invoice.", None),
+        # the buyer's own act put in the passive; what it must approve is the bidder's to get
+        ("Any claim shall be decided by the Purchasing Agent in writing.", None),
+        ("A price adjustment will be made by the Government for added work.", None),
+        ("Substitutions of key staff must be approved by the Contracting Officer.",
+         "mandatory"),
+        # a buyer after a condition of several clauses
+        ("If the County finds, on inspection or through reports from users of the system, "
+         "that a component fails to meet its specification in any material respect, or if "
+         "it learns of such a failure by other means during the warranty period, the County "
+         "will notify the vendor in writing.", None),
+        # what may befall a bidder who fails is a warning, though a clause in it says "must"
+        ("Failure to meet any deadline may subject the vendor to conditions that must be "
+         "met before it may bid again.", "advisory"),
         # the month is no modal verb
         ("3.1 Privacy and Records Rules (Revised May 6, 2015):", None),
         # an item under a label of requirements is one, though it has no verb
@@ -523,7 +546,7 @@ def test_rfp_matrix_keeps_the_rows_of_a_domain_topic_or_strength(
     assert rows and {r["topic"] for r in rows} == {"payment", "insurance"}
     assert {r["strength"] for r in rows} == {"mandatory"}
     assert any("submit invoices monthly" in r["requirement"] for r in rows)
-    assert "of 59 (topic payment or insurance, strength mandatory)" in made.output
+    assert "of 60 (topic payment or insurance, strength mandatory)" in made.output
     legal = runner.invoke(app, ["matrix", "--kb", "sample", "--format", "json", "-o",
                                 str(tmp_path / "legal.json"), "--domain", "legal"])  # fmt: skip
     assert legal.exit_code == 0, legal.output

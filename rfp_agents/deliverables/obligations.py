@@ -34,10 +34,10 @@ Strength = Literal["mandatory", "advisory"]
 
 ALSO = (
     r"(?: (?:also|further|additionally|likewise|then|still|always|solely|fully|jointly|"
-    r"generally|normally|typically|usually))?"
+    r"generally|normally|typically|usually|hereby))?"
 )
 """An adverb between the verbs of an obligation ("will also be expected to", "is solely
-responsible for")."""
+responsible for", the legal "are hereby required to")."""
 BE_VERB = rf"(?:is|are|will{ALSO} be|shall{ALSO} be){ALSO}"
 """The "be" of "is required to", "will also be expected to", "shall be responsible for"."""
 NECESSARY = (
@@ -132,6 +132,8 @@ def strength_of(
 def _strength(sentence: str, folded: str, in_questions_and_answers: bool) -> Strength | None:
     if is_question(folded) or DESCRIBES_THE_DOCUMENT.match(folded):
         return None
+    if FAILURE_MAY.match(folded):
+        return "advisory"
     if binds_the_buyer(folded) and not _buyer_requires().search(folded):
         return None
     unheaded = _unheaded(folded)
@@ -149,6 +151,17 @@ def _strength(sentence: str, folded: str, in_questions_and_answers: bool) -> Str
     ):
         return "mandatory"
     return modal_strength(sentence, folded)
+
+
+FAILURE_MAY = re.compile(
+    r"^\W*(?:(?:the|a|an|any)\s+)?(?:[\w'-]+\s+){0,2}?failure\s+(?:of|to|by)\b[^.;]{0,250}?"
+    r"\b(?:may|could|might)\b",
+    re.IGNORECASE,
+)
+"""What may befall the bidder who fails to do a thing ("Failure to provide all the
+information may result in disqualification"): a warning, advisory as its "may" says, also
+when a clause inside it carries a "must" ("…, may render the Proponent subject to conditions
+which must be complied with before …")."""
 
 
 def heads_requirements(sentence: str) -> bool:
@@ -392,11 +405,13 @@ ACTIVE_WILL = (
 INTRODUCTORY_PHRASE = (
     r"(?:If|When|Where|Whenever|Unless|Once|Upon|Before|After|For|In|As|With|Within|During|Should|"
     r"Si|Cuando|Una vez|Antes|Despues|Durante|En|Tras|Salvo)"
-    r"\b[^.;:]{1,200}?,\s+"
+    r"\b[^.;:]{1,300}?,\s+"
 )
 """An introductory adverbial phrase ended by its comma ("If awarded, ", "For your three
-largest projects, ", "Si no se cumpliera el plazo, "): the imperative follows it in lower
-case, and so does the subject ("…, la Comisión deberá justificar …")."""
+largest projects, ", "Si no se cumpliera el plazo, "; a condition of several clauses,
+"If the Owner observes …, or if it is discovered …, that a defect exists …, ", runs past
+200 characters): the imperative follows it in lower case, and so does the subject ("…, la
+Comisión deberá justificar …")."""
 BIDDER_NAME = rf"(?:{BIDDER})s?(?:/(?:{BIDDER})s?)?"
 """The bidder by one name or two ("Selected Firm/Vendor")."""
 BIDDER_WILL = re.compile(
@@ -523,6 +538,7 @@ def _not_a_duty(folded: str, unheaded: str) -> bool:
     return bool(
         BUYERS_RIGHT.search(folded)
         or TO_THE_BIDDER.search(folded)
+        or _done_by_the_buyer().search(folded)
         or POLICY.search(folded)
         or CONTRACT_TERMS.match(unheaded)
     )
@@ -699,6 +715,22 @@ def _buyer_opens(folded: str) -> bool:
 def _buyer_named_first() -> re.Pattern[str]:
     names = _buyer_names()
     return re.compile(rf"^\W*(?:the\s+)?(?:{names})s?\s+(?!of\b)[a-z]+", re.IGNORECASE)
+
+
+@cache
+def _done_by_the_buyer() -> re.Pattern[str]:
+    """The buyer as the agent of a passive of its own acts ("Such notice shall be confirmed
+    by the Owner in writing", "An equitable adjustment shall be made by the Purchasing
+    Agent", "Any dispute shall be decided by the County"). Not what the buyer approves or
+    receives ("Substitutions must be approved by the Court", "Submissions must be received
+    by the Court by 5 p.m."): there the bidder must obtain the approval or meet the
+    deadline, and neither verb is listed."""
+    return re.compile(
+        r"\b(?:shall|will)\s+(?:\w+\s+)?be\s+(?:\w+\s+)?(?:confirmed|decided|determined|made|"
+        r"reviewed|evaluated|scored|issued|replaced|notified|paid|signed|executed)"
+        rf"\s+by\s+(?:the\s+)?(?:{_buyer_names()})s?\b",
+        re.IGNORECASE,
+    )
 
 
 @cache
