@@ -307,6 +307,22 @@ def test_the_same_requirement_in_two_documents_is_one_row_citing_both(settings: 
          "that a component fails to meet its specification in any material respect, or if "
          "it learns of such a failure by other means during the warranty period, the County "
          "will notify the vendor in writing.", None),
+        # "is to" / "is not to" of obligation; not what a thing is for, nor how it is read
+        ("Bidders are to bring two forms of identification.", "mandatory"),
+        ("The vendor and its subcontractors are to follow the site rules.", "mandatory"),
+        ("Shipments are not to arrive before 8 a.m.", "mandatory"),
+        ("The panel's task is not to rank offers, but to check each is complete.", None),
+        ("This list is not to be construed as complete.", None),
+        ("The vendor is to be paid within 30 days.", None),
+        # responsible to a party for a thing; the buyer's own responsibility is no row
+        ("The vendor is responsible to the State for all losses it causes.", "mandatory"),
+        ("The Supplier is as fully responsible for its carriers as for its own staff.",
+         "mandatory"),
+        ("The County is responsible to the vendor for timely payment.", None),
+        # what an act will require the bidder to prove or obtain
+        ("Use of subcontractors will require proof of their licences.", "mandatory"),
+        ("Purchase a bond in the amount of the contract price.", "mandatory"),
+        ("Purchase orders are issued by the County.", None),
         # what may befall a bidder who fails is a warning, though a clause in it says "must"
         ("Failure to meet any deadline may subject the vendor to conditions that must be "
          "met before it may bid again.", "advisory"),
@@ -1017,6 +1033,36 @@ def requirement_texts(folder, settings: Settings, kb: str) -> list[str]:
     """Ingest ``folder`` into ``kb`` and return the text of each matrix row."""
     assert ingest_paths([folder], settings, kb).exit_code == 0
     return [r.requirement for r in requirements(KnowledgeBase.open(kb, settings))]
+
+
+def test_a_long_noun_phrase_is_an_item_of_a_list_its_lead_in_points_at(monkeypatch):
+    """An insurance list's items run long ("… insurance in the amount of $1,000,000 …, to
+    protect the Contractor …"): after "… shall provide the following:", an item with no
+    finite verb of its own is joined to the lead-in however long; a long paragraph with a
+    verb after a list is not an item, nor is a long phrase after a lead-in that does not
+    point at its items."""
+    protect = (
+        "to protect the Contractor, its subcontractors, and the interest of the County, its "
+        "officers, employees and agents against any and all injuries to third parties, "
+        "including bodily injury and personal injury, wherever located, resulting from any "
+        "action or operation under the Contract or in connection with the contracted work."
+    )
+    general = f"Commercial General Liability insurance of $1,000,000 per occurrence, {protect}"
+    auto = f"Automobile Liability insurance of $1,000,000 per occurrence, {protect}"
+    paragraph = (
+        "The County has operated its current help desk since 2009 and it is staffed by "
+        "twelve analysts in two shifts; the analysts were trained on the old ticketing "
+        "system and have handled an average of four hundred tickets a month over the last "
+        "three years, with most tickets raised by the finance and human resources "
+        "departments during the close of each fiscal quarter and year."
+    )
+    assert len(general) > 300 and len(paragraph) > 300
+    lead_in = "The Contractor shall, during all work under the contract, provide the following:"
+    rows = statements_of([lead_in, general, auto, paragraph], monkeypatch)
+    assert rows[:2] == [f"{lead_in} {general}", f"{lead_in} {auto}"]
+    assert rows[2] == paragraph
+    pointless = "The Contractor shall carry:"
+    assert statements_of([pointless, general], monkeypatch) == [general]
 
 
 def test_a_numbered_list_goes_on_after_an_items_own_sentence(monkeypatch):

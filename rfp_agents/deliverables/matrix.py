@@ -34,6 +34,7 @@ from rfp_agents.deliverables.links import (
 from rfp_agents.deliverables.obligations import (
     ANSWER_START,
     CLAUSE_NUMBER,
+    FINITE_VERB,
     QUESTION_NUMBER,
     Strength,
     furnished_by_the_buyer,
@@ -662,8 +663,15 @@ def _is_item_of(sentence: str, lead_in: str, items: int) -> bool:
     """True when ``sentence`` is the next item of the list ``lead_in`` opens: an item, and
     not the next clause of the lead-in's own level ("1.3.2 Proposals will be opened …" after
     "1.3.1 Proponents shall submit … to:" ends that list), nor a paragraph opened by a
-    run-in heading ("PORTAL UPLOADS: Paper bids are refused.")."""
-    if not lead_in or items >= MAX_ITEMS or not is_list_item(sentence):
+    run-in heading ("PORTAL UPLOADS: Paper bids are refused."). After a lead-in that points
+    at its items ("… shall provide the following:"), an item that is one noun phrase, with
+    no finite verb, may run as long as a requirement ("Commercial General Liability insurance
+    in the amount of $1,000,000 per occurrence, to protect the Contractor …, resulting from
+    any action under the Contract": an insurance list's items run long)."""
+    if not lead_in or items >= MAX_ITEMS:
+        return False
+    phrase = bool(FORWARD_REFERENCE.search(lead_in)) and not FINITE_VERB.search(sentence)
+    if not is_list_item(sentence, long=phrase):
         return False
     if RUN_IN_HEADING.match(sentence):
         return False
@@ -913,13 +921,13 @@ def _list_state_after(
     return ListLines(0 if line.rstrip().endswith(":") else item_number, clause)
 
 
-def is_list_item(sentence: str) -> bool:
+def is_list_item(sentence: str, long: bool = False) -> bool:
     """A list item after a lead-in: short, and no verb of obligation of its own ("Provide
     monthly status reports.", "pay each supplier within ten days" after "The
     Contractor shall:"; not "Reports shall be sent monthly."). An item with a clause number
     of its own ("3.2.1 Vehicle insurance with a limit of at least …") may run as long as a
-    requirement."""
-    numbered = CLAUSE_NUMBER.match(sentence)
+    requirement, and so may one the caller knows to be ``long``."""
+    numbered = long or CLAUSE_NUMBER.match(sentence)
     limit = MAX_REQUIREMENT_CHARACTERS if numbered else MAX_ITEM_CHARACTERS
     return len(sentence) <= limit and not has_modal_verb(sentence)
 

@@ -40,24 +40,36 @@ ALSO = (
 responsible for", the legal "are hereby required to")."""
 BE_VERB = rf"(?:is|are|will{ALSO} be|shall{ALSO} be){ALSO}"
 """The "be" of "is required to", "will also be expected to", "shall be responsible for"."""
+RESPONSIBLE = (
+    r"(?:as\s+(?:fully\s+)?)?responsible(?:\s+to\s+(?:the\s+)?[\w'-]+(?:\s+[\w'-]+)?)?\s+for"
+)
+"""Responsible for a thing, also to a party ("is responsible to the County for the acts of
+its subcontractors") or as much as for another ("is as fully responsible … as it is for
+…")."""
 NECESSARY = (
     r"\bit(?:'s|\s+is|\s+will\s+be)\s+(?:necessary|essential|imperative)\s+"
     r"(?:for\s+[^.;,]{1,40}?\s+)?to"
 )
 """An obligation without a subject: "it is necessary to hold a licence"."""
 REQUIRES_CONSENT = (
-    r"\brequires?\s+(?!no\b|not\b)(?:[\w'/-]+\s+){0,4}?"
-    r"(?:approval|waiver|consent|authori[sz]ation|permission)"
+    r"\b(?:requires?|will\s+require)\s+(?!no\b|not\b)(?:[\w'/-]+\s+){0,4}?"
+    r"(?:approval|waiver|consent|authori[sz]ation|permission|proof|evidence)\b"
 )
-"""An act that requires the buyer's approval, consent or a waiver: the bidder must obtain it
-first."""
+"""An act that requires the buyer's approval, consent or a waiver, or proof of a thing
+("Use of large deductibles will require proof of financial ability"): the bidder must
+obtain or furnish it first."""
 MANDATORY = re.compile(
     rf"\b(?:shall|must|{BE_VERB} required to|will{ALSO} be required|will{ALSO} need to be|"
-    rf"{BE_VERB} (?:responsible for|expected to)|"
+    rf"{BE_VERB} (?:{RESPONSIBLE}|expected to)|"
     # "may not", not what may not be so ("some terms may not be negotiable")
     r"may not(?! be (?:\w+(?:able|ible)|available|possible|feasible|necessary|required|"
     r"the case)\b)|"
     r"is prohibited|are prohibited|(?:is|are) (?:mandatory|compulsory)|"
+    # a thing forbidden as "is not to" ("Work is not to begin before the order", "Costs
+    # are not to exceed the ceiling"), not how a text is read ("is not to be construed")
+    # nor what a thing is for ("The committee's role is not to rank bidders, but to …")
+    r"(?:is|are) not to (?!be (?:construed|interpreted|considered|deemed|regarded|read)\b)"
+    r"(?![^.;]*\bbut to\b)|"
     # a permission denied ("Faxed proposals are not permitted", "No se permite …"); not a
     # thing's state that others impose ("some repositories are not allowed to be shared")
     rf"{BE_VERB} not (?:permitted|allowed)(?! to be\b)|"
@@ -700,7 +712,7 @@ def _buyer_subject() -> re.Pattern[str]:
         rf"(?:(?:{HEAD_OF})?(?:{names})s?\b(?:'s)?(?:(?!\b(?:{BIDDER})s?\b)[^.;:]){{0,80}}?"
         rf"|{PROPER_NAME}(?:{names})\s*(?:,[^.;:]{{1,80}}?,\s*)?)"
         rf"\b(?:shall|will|must|may|should|debera|podra|se reserva|(?:es|sera) responsable de|"
-        rf"{BE_VERB} (?:responsible for|required to|expected to))\b",
+        rf"{BE_VERB} (?:{RESPONSIBLE}|required to|expected to))\b",
         re.IGNORECASE,
     )
 
