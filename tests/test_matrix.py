@@ -314,6 +314,24 @@ def test_the_same_requirement_in_two_documents_is_one_row_citing_both(settings: 
         ("The panel's task is not to rank offers, but to check each is complete.", None),
         ("This list is not to be construed as complete.", None),
         ("The vendor is to be paid within 30 days.", None),
+        # an instruction whose verb a preposition or a second verb follows; a title is none
+        ("Comply with all applicable state laws.", "mandatory"),
+        ("Respond to each question in the order asked.", "mandatory"),
+        ("Participate in the weekly status meetings.", "mandatory"),
+        ("Describe and justify the staffing mix.", "mandatory"),
+        ("Include as an appendix the firm's audited accounts.", "mandatory"),
+        ("Develop, test, and release a patch each month.", "mandatory"),
+        ("List of Attachments", None),
+        ("Outline of the technical volume", None),
+        # a form's instructions
+        ("Check one box for each region served.", "mandatory"),
+        ("Reference the clause each exception applies to.", "mandatory"),
+        ("Reference checks will be made by the panel.", None),
+        ("If none, so state.", "mandatory"),
+        ("Unit prices need to be provided for each line item.", "mandatory"),
+        ("The old servers need to be retired next year by the agency.", None),
+        ("Rates are good for the fiscal year.", "mandatory"),
+        ("Prices are low this year.", None),
         # responsible to a party for a thing; the buyer's own responsibility is no row
         ("The vendor is responsible to the State for all losses it causes.", "mandatory"),
         ("The Supplier is as fully responsible for its carriers as for its own staff.",
@@ -1033,6 +1051,30 @@ def requirement_texts(folder, settings: Settings, kb: str) -> list[str]:
     """Ingest ``folder`` into ``kb`` and return the text of each matrix row."""
     assert ingest_paths([folder], settings, kb).exit_code == 0
     return [r.requirement for r in requirements(KnowledgeBase.open(kb, settings))]
+
+
+def test_an_instruction_ending_in_a_colon_heads_the_items_after_it(monkeypatch):
+    """ "Deliver to the buyer:" among the steps a contractor "shall take" heads the items
+    after it, which keep both; a list of unpunctuated instructions goes on past one that
+    ends with a full stop."""
+    lead_in = "On termination the Contractor shall take the following steps:"
+    rows = statements_of(
+        [lead_in, "Cease work at once.", "Deliver to the County:",
+         "a report on the state of each deliverable;", "all County data it holds."],
+        monkeypatch,
+    )  # fmt: skip
+    assert rows == [
+        f"{lead_in} Cease work at once.",
+        f"{lead_in} Deliver to the County: a report on the state of each deliverable;",
+        f"{lead_in} Deliver to the County: all County data it holds.",
+    ]
+    lead_in = "The contractor shall provide the following recurring activities:"
+    items = [
+        "Develop, manage, and maintain a project schedule",
+        "Implement and execute a risk management process",
+        "Develop and publish all artifacts on the project repository.",
+    ]
+    assert statements_of([lead_in, *items], monkeypatch) == [f"{lead_in} {i}" for i in items]
 
 
 def test_a_long_noun_phrase_is_an_item_of_a_list_its_lead_in_points_at(monkeypatch):

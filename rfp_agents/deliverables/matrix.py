@@ -336,7 +336,8 @@ class OpenList:
     label: str = ""
     """A label inside the list ("Ability to:"): the items after it go under it."""
     of_phrases: bool = False
-    """Its first item is a bare phrase ("Network design"), not a sentence."""
+    """Its first item is a bare phrase ("Network design"), not a sentence nor an instruction
+    ("Develop and maintain a schedule", unpunctuated)."""
     parent: OpenList | None = None
     """The list this one's lead-in is an item of ("(4) Invoices must show the following:"
     inside "The invoice must include:"), with ``marker`` the kind of that item's marker."""
@@ -391,7 +392,11 @@ class OpenList:
             if _is_bare_marker(sentence):
                 return replace(self, pending=_bare_clause_number(sentence))
             first = not self.items
-            of_phrases = not _is_full_sentence(sentence) if first else self.of_phrases
+            of_phrases = (
+                not (_is_full_sentence(sentence) or is_instruction(sentence))
+                if first
+                else self.of_phrases
+            )
             number = self.pending or self.number
             return replace(
                 self, items=self.items + 1, of_phrases=of_phrases, number=number, pending=""
@@ -475,10 +480,14 @@ goes on ("… a vehicle that:"), or on the verb before its object ("The agency s
 
 
 def _is_label(sentence: str) -> bool:
-    """ "Deliverables:", "Ability to:": a colon and no obligation of its own. Inside a list
-    it heads the items after it, which keep the list's lead-in: "… shall propose staff with
-    the following skills: Ability to: work with diverse clients"."""
-    return sentence.rstrip().endswith(":") and strength_of(sentence) is None
+    """ "Deliverables:", "Ability to:": a colon and no obligation of its own, or an unmarked
+    instruction that heads a sub-list ("Deliver to the AOC:" among the steps the contractor
+    "shall take"). Inside a list it heads the items after it, which keep the list's lead-in:
+    "… shall propose staff with the following skills: Ability to: work with diverse
+    clients"."""
+    if not sentence.rstrip().endswith(":"):
+        return False
+    return strength_of(sentence) is None or (not marker_kind(sentence) and is_instruction(sentence))
 
 
 def _is_requirement_label(sentence: str) -> bool:

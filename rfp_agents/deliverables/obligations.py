@@ -60,6 +60,9 @@ REQUIRES_CONSENT = (
 obtain or furnish it first."""
 MANDATORY = re.compile(
     rf"\b(?:shall|must|{BE_VERB} required to|will{ALSO} be required|will{ALSO} need to be|"
+    # what "needs to be" handed in ("itemized rates need to be provided")
+    r"needs? to be (?:provided|submitted|included|attached|completed|signed|uploaded|sent|"
+    r"delivered|furnished)|"
     rf"{BE_VERB} (?:{RESPONSIBLE}|expected to)|"
     # "may not", not what may not be so ("some terms may not be negotiable")
     r"may not(?! be (?:\w+(?:able|ible)|available|possible|feasible|necessary|required|"
@@ -213,7 +216,17 @@ def is_instruction(sentence: str) -> bool:
 
 
 def _instructs(folded: str, unheaded: str) -> bool:
-    return bool(_obligations().request.search(folded) or _obligations().imperative.match(unheaded))
+    return bool(
+        _obligations().request.search(folded)
+        or _obligations().imperative.match(unheaded)
+        or SO_STATE.match(unheaded)
+    )
+
+
+SO_STATE = re.compile(
+    r"^\W*(?:if\s+(?:none|not|no|so)\b[^.;:]{0,40}?,\s+)so\s+(?:state|indicate)\b", re.I
+)
+"""The forms' idiom for a blank the bidder must still answer: "If none, so state."."""
 
 
 def _unheaded(folded: str) -> str:
@@ -404,12 +417,14 @@ DEADLINE = re.compile(
 are due by …"): a date, put without a modal, by which the bidder must submit. A date
 "TBD" is none yet."""
 OFFER_VALIDITY = re.compile(
-    rf"^\W*(?:(?:the|all|each|every|your|any)\s+)?{PROPOSAL_PART}s?\s+(?:will|are\s+to|is\s+to)"
-    r"\s+(?:be|remain)\s+(?:valid|firm|binding|irrevocable|open\s+for\s+acceptance)\b",
+    rf"^\W*(?:(?:the|all|each|every|your|any)\s+)?(?:{PROPOSAL_PART}|rates?|prices?|pricing)s?"
+    r"\s+(?:(?:will|are\s+to|is\s+to)\s+(?:be|remain)|are|is|remain|remains)"
+    r"\s+(?:valid|good|firm|binding|irrevocable|open\s+for\s+acceptance)\s+(?:for|until|through)\b",
     re.IGNORECASE,
 )
 """How long the offer holds ("Offers will be valid for one (1) year after submission",
-"Proposals will remain firm for 120 days"): the acceptance period the bidder commits to,
+"Proposals will remain firm for 120 days", "Rates are good for the fiscal year"): the
+acceptance period the bidder commits to,
 put as a fact (FAR 52.212-1(b)(11)), like "shall remain valid"."""
 ACTIVE_WILL = (
     r"\s+will\s+(?:not\s+(?!need\b))?(?!(?:also\s+)?(?:be|not|receive|have|need(?!\s+to\b))\b)\w+"
@@ -583,7 +598,7 @@ ADVERB_OPENING = r"[A-Z][a-z]+ly\s+"
 imperative follows it in lower case."""
 OBJECT_OPENING = (
     r"(?:the|a|an|all|each|every|any|your|its|their|this|these|those|such|how|what|whether|"
-    r"why|when|where|which|who)"
+    r"why|when|where|which|who|one|both|either)"
 )
 """Words that open the object of a verb that is also a noun: "Address the following",
 "Document all changes", "Report the status monthly" are instructions; "Address of the
@@ -591,8 +606,14 @@ offeror", "Report Format" are not."""
 NOUN_READING = (
     r"(?:of|for|and|or|to|in|on|with|by|from|as|is|are|was|were|will|shall|may|must|should|can)"
 )
-"""Words after which a verb of instruction is a noun ("Use of subcontractors is …", "Report
-to Council"), or a title ("Support Services": capitalised)."""
+"""Words after which a verb of instruction that is also a noun is read as the noun ("Use
+of subcontractors is …", "Report to Council"), or a title ("Support Services":
+capitalised)."""
+VERB_AS_NOUN = r"(?:of|is|are|was|were|will|shall|may|must|should|can)"
+"""Words after which even a verb of instruction names a thing ("List of attachments",
+"Outline of the proposal", "Return is free"); before a preposition it instructs ("Comply
+with all laws", "Respond to each question", "Include as attachments …", "Propose or
+indicate …")."""
 
 
 @cache
@@ -614,7 +635,7 @@ def _obligations() -> Obligations:
     return Obligations(
         on_the_bidder=re.compile(rf"\b(?:{idioms})", re.IGNORECASE),
         imperative=re.compile(
-            rf"(?:^\W*(?:{verbs})|{opening}(?:{lower}))\s+(?!{NOUN_READING}\b)[a-z0-9]"
+            rf"(?:^\W*(?:{verbs}),?|{opening}(?:{lower}))\s+(?!{VERB_AS_NOUN}\b)[a-z0-9]"
             rf"|(?:^\W*(?:{also_nouns})|{opening}(?:{also_nouns_lower}))\s+{OBJECT_OPENING}\b"
         ),
         requirement_label=re.compile(
