@@ -1053,6 +1053,24 @@ def requirement_texts(folder, settings: Settings, kb: str) -> list[str]:
     return [r.requirement for r in requirements(KnowledgeBase.open(kb, settings))]
 
 
+def test_a_lead_in_may_end_with_the_following_and_a_full_stop(settings: Settings, workdir):
+    """ "Information required for online submission will include the following." opens a
+    list like a colon would, also when the splitter glued it to the web address ending the
+    line before; its items are what the bidder hands in."""
+    text_pdf(workdir / "application.pdf", [
+        "3.01 Application Format\n"
+        "Applicants must apply through the portal at https://www.example.org/bids/\n"
+        "Information required for online submission will include the following.\n"
+        "1. Signed cover letter.\n"
+        "2. Proof of insurance.\n",
+    ])  # fmt: skip
+    rows = requirement_texts(workdir, settings, "application")
+    lead_in = "Information required for online submission will include the following."
+    assert f"{lead_in} Signed cover letter." in rows
+    assert f"{lead_in} Proof of insurance." in rows
+    assert "Applicants must apply through the portal at https://www.example.org/bids/" in rows
+
+
 def test_an_instruction_ending_in_a_colon_heads_the_items_after_it(monkeypatch):
     """ "Deliver to the buyer:" among the steps a contractor "shall take" heads the items
     after it, which keep both; a list of unpunctuated instructions goes on past one that

@@ -536,7 +536,7 @@ def _sentences(
             for letter, run in _ucf_runs(block, ucf):
                 ucf = letter
                 split = answer_sentences(table_cells(run), keep_list_markers)
-                for sentence in _at_questions(split, numbered=keep_list_markers):
+                for sentence in _after_urls(_at_questions(split, numbered=keep_list_markers)):
                     meta = {**_chunk_holding(sentence, chunks)}
                     meta["section"] = section or meta.get("section", "")
                     meta["ucf_section"] = ucf
@@ -573,6 +573,18 @@ def _at_questions(sentences: list[str], numbered: bool = False) -> Iterator[str]
         for part in QUESTION_INSIDE.split(sentence):
             parts = GLUED_ENTRY_INSIDE.split(part) if numbered else [part]
             yield from (piece for piece in parts if piece)
+
+
+URL_BEFORE_A_SENTENCE = re.compile(r"(https?://\S+)\s+(?=[A-Z][a-z]+\s)")
+"""A web address ending a line, the next sentence glued to it for want of a full stop
+("… on our website: https://www.example.org/procurement/ Information required for online
+submission will include the following.")."""
+
+
+def _after_urls(sentences: Iterable[str]) -> Iterator[str]:
+    """The sentences, each cut after a web address a capitalised sentence follows."""
+    for sentence in sentences:
+        yield from URL_BEFORE_A_SENTENCE.sub("\\1\n", sentence).split("\n")
 
 
 def _outside_questions(sentences: Iterator[Sentence], lettered: bool = False) -> Iterator[Sentence]:
@@ -696,12 +708,15 @@ def _is_lead_in(sentence: str) -> bool:
     initiation process, described as follows:"), whose paragraphs tell how things are done
     today."""
     return (
-        sentence.rstrip().endswith(":")
+        bool(LEAD_IN_END.search(sentence))
         and not ANNOUNCES_A_DESCRIPTION.search(sentence)
         and (strength_of(sentence) is not None or furnished_by_the_buyer(sentence))
     )
 
 
+LEAD_IN_END = re.compile(r"(?::|\b(?:the\s+following|as\s+follows)\s*\.)\s*$", re.IGNORECASE)
+"""A lead-in's end: its colon, or a full stop after "the following" ("Information required
+for online submission will include the following.")."""
 ANNOUNCES_A_DESCRIPTION = re.compile(
     r"\b(?:described|explained|summari[sz]ed)\s+(?:as\s+follows|below)\s*:\s*$", re.IGNORECASE
 )

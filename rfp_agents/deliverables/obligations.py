@@ -313,6 +313,7 @@ def _verb_strength(sentence: str, folded: str) -> Strength | None:
         or SPANISH_PROHIBITION.search(folded)
         or DEADLINE.search(folded)
         or OFFER_VALIDITY.match(folded)
+        or REQUIRED_CONTENTS.match(folded)
     ):
         return "mandatory"
     return "advisory" if ADVISORY.search(folded) else None
@@ -416,6 +417,13 @@ DEADLINE = re.compile(
 """A deadline the bidder meets ("Proposals due: May 4, 2026, 3:00 p.m.", "Written questions
 are due by …"): a date, put without a modal, by which the bidder must submit. A date
 "TBD" is none yet."""
+REQUIRED_CONTENTS = re.compile(
+    r"^\W*(?:the\s+)?(?:information|documents?|documentation|items?|forms?|materials?|"
+    r"attachments?)\s+required\b[^.;:]{0,80}?\s+(?:will|shall|must)\s+(?:include|consist\s+of)\b",
+    re.IGNORECASE,
+)
+"""What the submission must contain, named by the things "required" ("Information required
+for online submission will include the following"): its items are the bidder's to hand in."""
 OFFER_VALIDITY = re.compile(
     rf"^\W*(?:(?:the|all|each|every|your|any)\s+)?(?:{PROPOSAL_PART}|rates?|prices?|pricing)s?"
     r"\s+(?:(?:will|are\s+to|is\s+to)\s+(?:be|remain)|are|is|remain|remains)"
