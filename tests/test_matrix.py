@@ -332,6 +332,13 @@ def test_the_same_requirement_in_two_documents_is_one_row_citing_both(settings: 
         ("The old servers need to be retired next year by the agency.", None),
         ("Rates are good for the fiscal year.", "mandatory"),
         ("Prices are low this year.", None),
+        # a page limit counted with the kind of page; what a clause does not take away; the
+        # buyer after an introductory "To …,"
+        ("Bids should not exceed ten (10) double sided A4 pages.", "mandatory"),
+        ("This Section shall not restrict the liability of the Supplier in any way.", None),
+        ("The Supplier shall limit its use of admin accounts.", "mandatory"),
+        ("To cover defects, the County shall be entitled to retain 5% of each payment.", None),
+        ("To apply, submit the form by May 1.", "mandatory"),
         # responsible to a party for a thing; the buyer's own responsibility is no row
         ("The vendor is responsible to the State for all losses it causes.", "mandatory"),
         ("The Supplier is as fully responsible for its carriers as for its own staff.",

@@ -319,7 +319,11 @@ def _verb_strength(sentence: str, folded: str) -> Strength | None:
     return "advisory" if ADVISORY.search(folded) else None
 
 
-_LENGTH = r"(?:\w+\s+)?(?:\(\d+\)\s+)?(?:[\w-]+\s+)?(?:pages?|characters|words|slides|sheets)\b"
+_LENGTH = (
+    r"(?:\w+\s+)?(?:\(\d+\)\s+)?(?:[\w.\"”'’/-]+\s+){0,3}?"
+    r"(?:pages?|characters|words|slides|sheets)\b"
+)
+"""A count of pages and what kind they are ("fifteen (15) single sided 8.5”x11” pages")."""
 LENGTH_LIMIT = re.compile(
     rf"\b(?:no|not)\s+(?:more|longer)\s+than\s+{_LENGTH}"
     rf"|\bexceed(?:s|ing)?\s+{_LENGTH}"
@@ -438,7 +442,7 @@ ACTIVE_WILL = (
     r"\s+will\s+(?:not\s+(?!need\b))?(?!(?:also\s+)?(?:be|not|receive|have|need(?!\s+to\b))\b)\w+"
 )
 INTRODUCTORY_PHRASE = (
-    r"(?:If|When|Where|Whenever|Unless|Once|Upon|Before|After|For|In|As|With|Within|During|Should|"
+    r"(?:If|When|Where|Whenever|Unless|Once|Upon|Before|After|For|In|As|With|Within|During|Should|To|"
     r"Si|Cuando|Una vez|Antes|Despues|Durante|En|Tras|Salvo)"
     r"\b[^.;:]{1,300}?,\s+"
 )
@@ -542,6 +546,9 @@ POLICY = re.compile(
     # a definition ("“Breach Rule” shall mean …"); what arises from the text ("No implied
     # obligation shall arise from this RFP")
     r"mean|have the (?:same )?meaning|arise|accrue)\b"
+    # what a clause does not take away ("This Article shall not restrict the liability …")
+    r"|\b(?:shall|will)\s+not\s+(?:in\s+any\s+way\s+)?(?:restrict|limit)\s+(?:the|any)\s+"
+    r"(?:liability|rights?|remedies|obligations?)\b"
     r"|\b(?:shall|will)\s+be\s+(?:exclusively\s+|solely\s+)?governed\s+(?:exclusively\s+|solely\s+)?by\b"
     # what is final ("The decision of the Purchasing Agent … shall be final"); a term
     # defined ("“Protected Data” means …")
