@@ -566,7 +566,11 @@ def eval_matrix(
     """Measure the compliance matrix against requirements listed by hand: recall, precision
     and page accuracy of its mandatory rows, per document."""
     from rfp_agents.deliverables.matrix import requirements
-    from rfp_agents.evaluation.matrix_quality import load_gold_requirements, score_matrices
+    from rfp_agents.evaluation.matrix_quality import (
+        load_gold_requirements,
+        score_matrices,
+        scores_by_set,
+    )
 
     entries = load_gold_requirements(gold)
     holder = _documents_in(kb, {e.file for e in entries})
@@ -584,6 +588,15 @@ def eval_matrix(
         )
         for quote in score.missed:
             console.print(f"   missed: {quote}", highlight=False, markup=False, soft_wrap=True)
+    for pooled in scores_by_set(scores):
+        console.print(
+            f"{pooled.set}, {pooled.documents} documents pooled: recall {pooled.recall} "
+            f"({pooled.gold} gold), precision {pooled.precision} ({pooled.mandatory_rows} "
+            f"mandatory rows), page accuracy {pooled.page_accuracy}; {pooled.at_the_bar} of "
+            f"{pooled.documents} documents at the bar",
+            highlight=False,
+            soft_wrap=True,
+        )
 
 
 def _documents_in(kbs: list[str], files: set[str]) -> dict[str, Any]:

@@ -4,6 +4,7 @@ measurements measure the brief and the matrix, not typos)."""
 
 from __future__ import annotations
 
+import json
 import re
 from functools import cache
 from pathlib import Path
@@ -180,3 +181,28 @@ def test_a_lead_in_held_by_items_on_two_pages_is_found_on_its_page(tmp_path):
     rows = [row("The final hours billed", 9), row("The type of work", 8)]
     [score] = score_matrices(load_gold_requirements(gold_file), lambda _file: rows)
     assert (score.recall, score.page_accuracy) == (1.0, 1.0)
+
+
+def test_the_sets_are_pooled_requirement_by_requirement(tmp_path):
+    """A set's recall counts every gold requirement once (a long document weighs more than a
+    short one), and says how many of its documents meet the bar on their own."""
+    from rfp_agents.deliverables.matrix import Requirement
+    from rfp_agents.evaluation.matrix_quality import score_matrices, scores_by_set
+
+    def row(file: str, text: str) -> Requirement:
+        return Requirement(
+            id="R-0001", requirement=text, strength="mandatory", domain="legal",
+            topic="other", file=file, page=1, chunk_id="c",
+        )  # fmt: skip
+
+    duties = [f"The vendor shall keep record number {n} on site" for n in range(1, 10)]
+    lines = [{"file": "long.pdf", "set": "holdout", "page": 1, "quote": d} for d in duties]
+    lines.append({"file": "short.pdf", "set": "holdout", "page": 1, "quote": duties[0]})
+    gold_file = tmp_path / "gold.jsonl"
+    gold_file.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    rows = {"long.pdf": [row("long.pdf", d) for d in duties], "short.pdf": []}
+    scores = score_matrices(load_gold_requirements(gold_file), lambda file: rows[file])
+    assert [s.recall for s in scores] == [1.0, 0.0]
+    [pooled] = scores_by_set(scores)
+    assert (pooled.gold, pooled.recall, pooled.precision) == (10, 0.9, 1.0)
+    assert (pooled.documents, pooled.at_the_bar) == (2, 1)

@@ -48,16 +48,69 @@ class GoldRequirement(BaseModel):
         return self
 
 
+RECALL_BAR, PRECISION_BAR, PAGE_ACCURACY_BAR = 0.95, 0.90, 1.0
+"""The bar issue 16 sets a document's matrix."""
+
+
 class DocumentScore(BaseModel):
     file: str
     set: str
     gold: int
     mandatory_rows: int
+    found: int = Field(description="Gold requirements a mandatory row holds.")
+    true_rows: int = Field(description="Mandatory rows that hold a gold requirement.")
+    right_pages: int = Field(description="Found requirements whose row cites the gold page.")
     recall: float
     precision: float
     page_accuracy: float
     missed: list[str] = Field(description="Gold requirements no mandatory row holds.")
     extra: list[str] = Field(description="Mandatory rows that hold no gold requirement.")
+
+    @property
+    def meets_the_bar(self) -> bool:
+        return (
+            self.recall >= RECALL_BAR
+            and self.precision >= PRECISION_BAR
+            and self.page_accuracy >= PAGE_ACCURACY_BAR
+        )
+
+
+class SetScore(BaseModel):
+    """The documents of one set pooled: every gold requirement and every mandatory row
+    counts once, so a long document weighs more than a short one."""
+
+    set: str
+    documents: int
+    at_the_bar: int = Field(description="Documents whose own scores meet the bar.")
+    gold: int
+    mandatory_rows: int
+    recall: float
+    precision: float
+    page_accuracy: float
+
+
+def scores_by_set(scores: Sequence[DocumentScore]) -> list[SetScore]:
+    """The pooled score of each set (tuning, holdout), in the order the sets first come."""
+    pooled = []
+    for name in dict.fromkeys(s.set for s in scores):
+        of_set = [s for s in scores if s.set == name]
+        gold, rows = sum(s.gold for s in of_set), sum(s.mandatory_rows for s in of_set)
+        found = sum(s.found for s in of_set)
+        pooled.append(
+            SetScore(
+                set=name,
+                documents=len(of_set),
+                at_the_bar=sum(s.meets_the_bar for s in of_set),
+                gold=gold,
+                mandatory_rows=rows,
+                recall=round(found / gold, 3) if gold else 0.0,
+                precision=round(sum(s.true_rows for s in of_set) / rows, 3) if rows else 0.0,
+                page_accuracy=round(sum(s.right_pages for s in of_set) / found, 3)
+                if found
+                else 0.0,
+            )
+        )
+    return pooled
 
 
 def load_gold_requirements(path: Path) -> list[GoldRequirement]:
@@ -98,18 +151,19 @@ def score_matrices(
         found = {i: row for i, row in matched.items() if row is not None}
         used = {id(row) for row in found.values()}
         true_rows = [r for r in rows if id(r) in used or _holds_any(r, wanted)]
+        right_pages = sum(wanted[i].page in row.pages_in(file) for i, row in found.items())
         scores.append(
             DocumentScore(
                 file=file,
                 set=wanted[0].set,
                 gold=len(wanted),
                 mandatory_rows=len(rows),
+                found=len(found),
+                true_rows=len(true_rows),
+                right_pages=right_pages,
                 recall=round(len(found) / len(wanted), 3),
                 precision=round(len(true_rows) / len(rows), 3) if rows else 0.0,
-                page_accuracy=round(
-                    sum(wanted[i].page in row.pages_in(file) for i, row in found.items())
-                    / len(found), 3
-                ) if found else 0.0,
+                page_accuracy=round(right_pages / len(found), 3) if found else 0.0,
                 missed=[wanted[i].quote for i in matched if i not in found],
                 extra=[r.requirement for r in rows if r not in true_rows],
             )
