@@ -339,6 +339,9 @@ def test_the_same_requirement_in_two_documents_is_one_row_citing_both(settings: 
         ("The Supplier shall limit its use of admin accounts.", "mandatory"),
         ("To cover defects, the County shall be entitled to retain 5% of each payment.", None),
         ("To apply, submit the form by May 1.", "mandatory"),
+        # how the buyer orders under a BPA is no duty of the bidder's
+        ("All orders under the BPA must follow the ordering procedures of FAR 8.405-3.", None),
+        ("The Contractor must follow the County's ordering procedures.", "mandatory"),
         # responsible to a party for a thing; the buyer's own responsibility is no row
         ("The vendor is responsible to the State for all losses it causes.", "mandatory"),
         ("The Supplier is as fully responsible for its carriers as for its own staff.",

@@ -527,14 +527,20 @@ CONTRACT_TERMS = re.compile(
     r"purchase order|task order|order)s?\b[^.;]{0,60}?\s+(?:shall|will)\s+be\s+(?:based|"
     r"awarded|made|governed|construed|interpreted|issued|placed)\b"
     r"|^\W*(?:the\s+)?contract\s+documents\s+(?:shall|will)\s+(?:consist\s+of|include)\b"
+    # how the buyer orders ("All orders against the BPAs must follow the ordering
+    # procedures of FAR 8.405-3")
+    r"|^\W*(?:the|any|each|all)\s+(?:task\s+|purchase\s+|call\s+|delivery\s+)?orders?\b"
+    r"[^.;]{0,60}?\s+(?:shall|must|will)\s+(?:follow|comply\s+with)\s+(?:the\s+)?"
+    r"(?:ordering\s+procedures|procedures\s+of\s+FAR)\b"
     r"|^\W*(?:the\s+)?laws?\s+(?:to\s+be\s+applied|governing|applicable)\b[^.;]{0,60}?"
     r"\s+(?:shall|will)\s+be\b",
     re.IGNORECASE,
 )
 """A term of the contract itself ("The Contract that results from this RFP shall be based on
 labor hours", "A contract shall be awarded to …", "This Agreement shall be governed by …",
-"Each order shall be placed by the buying desk"): how the buyer contracts and
-orders, not what the bidder does."""
+"Each order shall be placed by the buying desk", "All orders must follow the ordering
+procedures of FAR 8.405-3"): how the buyer contracts and orders, not what the bidder
+does."""
 
 
 POLICY = re.compile(
