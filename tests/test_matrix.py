@@ -339,6 +339,12 @@ def test_the_same_requirement_in_two_documents_is_one_row_citing_both(settings: 
         ("The Supplier shall limit its use of admin accounts.", "mandatory"),
         ("To cover defects, the County shall be entitled to retain 5% of each payment.", None),
         ("To apply, submit the form by May 1.", "mandatory"),
+        # what the System the bidder builds will do, by its defined term; not the buyer's
+        # system, nor what it will not need
+        ("The System will log every change to a case record.", "mandatory"),
+        ("The Solution will send a reminder before each hearing.", "mandatory"),
+        ("The System will not need to print paper checks.", None),
+        ("The system will be offline on Sundays.", None),
         # how the buyer orders under a BPA is no duty of the bidder's
         ("All orders under the BPA must follow the ordering procedures of FAR 8.405-3.", None),
         ("The Contractor must follow the County's ordering procedures.", "mandatory"),

@@ -314,6 +314,7 @@ def _verb_strength(sentence: str, folded: str) -> Strength | None:
         or DEADLINE.search(folded)
         or OFFER_VALIDITY.match(folded)
         or REQUIRED_CONTENTS.match(folded)
+        or DELIVERED_SYSTEM_WILL.match(sentence)
     ):
         return "mandatory"
     return "advisory" if ADVISORY.search(folded) else None
@@ -441,6 +442,15 @@ put as a fact (FAR 52.212-1(b)(11)), like "shall remain valid"."""
 ACTIVE_WILL = (
     r"\s+will\s+(?:not\s+(?!need\b))?(?!(?:also\s+)?(?:be|not|receive|have|need(?!\s+to\b))\b)\w+"
 )
+DELIVERED_SYSTEM_WILL = re.compile(
+    r"^\W*(?:[Tt]he|[Tt]his)\s+(?:[Nn]ew\s+|[Pp]roposed\s+)?"
+    r"(?:System|Solution|Platform|Application|Software)"
+    rf"{ACTIVE_WILL}"
+)
+"""What the system the bidder builds will do, named by its defined term ("The System will
+use elastic, dynamically-allocated computing resources", "The Solution will create a daily
+service list"): a requirement of the deliverable, like "The System must …". Capitalised,
+as a solicitation defines the thing it buys; "the system will be down" is the buyer's."""
 INTRODUCTORY_PHRASE = (
     r"(?:If|When|Where|Whenever|Unless|Once|Upon|Before|After|For|In|As|With|Within|During|Should|To|"
     r"Si|Cuando|Una vez|Antes|Despues|Durante|En|Tras|Salvo)"
