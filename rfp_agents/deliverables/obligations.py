@@ -634,12 +634,6 @@ OBJECT_OPENING = (
 """Words that open the object of a verb that is also a noun: "Address the following",
 "Document all changes", "Report the status monthly" are instructions; "Address of the
 offeror", "Report Format" are not."""
-NOUN_READING = (
-    r"(?:of|for|and|or|to|in|on|with|by|from|as|is|are|was|were|will|shall|may|must|should|can)"
-)
-"""Words after which a verb of instruction that is also a noun is read as the noun ("Use
-of subcontractors is …", "Report to Council"), or a title ("Support Services":
-capitalised)."""
 VERB_AS_NOUN = r"(?:of|is|are|was|were|will|shall|may|must|should|can)"
 """Words after which even a verb of instruction names a thing ("List of attachments",
 "Outline of the proposal", "Return is free"); before a preposition it instructs ("Comply
