@@ -289,6 +289,10 @@ def test_the_same_requirement_in_two_documents_is_one_row_citing_both(settings: 
         ("Offers will be opened in public at 2 p.m.", None),
         # the legal "hereby" between the verbs of an obligation
         ("Bidders are hereby required to inspect the site before bidding.", "mandatory"),
+        # the promise put in a that-clause whose subject is the bidder again
+        ("The Vendor, by signing this form, agrees that it will keep all records for three "
+         "years.", "mandatory"),
+        ("The Vendor agrees that the City will own the reports it receives.", None),
         # a warranty of the bidder's goods or work binds it; a representation of a fact is
         # no task
         ("The Supplier, except as noted, guarantees all parts supplied for two years.",
@@ -300,6 +304,14 @@ def test_the_same_requirement_in_two_documents_is_one_row_citing_both(settings: 
         # the buyer's own act put in the passive; what it must approve is the bidder's to get
         ("Any claim shall be decided by the Purchasing Agent in writing.", None),
         ("A price adjustment will be made by the Government for added work.", None),
+        # the contract adjusted under a changes clause, also after its condition; the
+        # bidder's own adjustments stay its duty
+        ("If the changes increase the cost of the work, an equitable adjustment shall be "
+         "made and the contract modified in writing.", None),
+        ("No adjustment shall be made under this clause for delays the vendor causes.", None),
+        ("Adjustments to staffing levels shall be made within five days of notice.",
+         "mandatory"),
+        ("Any adjustment shall be made by the Contractor at its own expense.", "mandatory"),
         ("Substitutions of key staff must be approved by the Contracting Officer.",
          "mandatory"),
         # a buyer after a condition of several clauses

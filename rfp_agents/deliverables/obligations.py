@@ -235,6 +235,12 @@ def _unheaded(folded: str) -> str:
     return ITEM_MARKER.sub("", LEADING_HEADING.sub("", folded))
 
 
+BIDDER = (
+    r"contractor|offeror|quoter|vendor|bidder|proposer|proponent|tenderer|respondent|applicant|"
+    r"consultant|supplier|provider|firm|licitador|adjudicatario|contratista|empresa|proveedor|"
+    r"oferente|proponente"
+)
+"""The bidder's names, in English and Spanish, as one alternation."""
 BUYER_ACT = re.compile(
     r"^\W*(?:the\s+)?(?:acceptance|inspection|evaluation|award|payment|surveillance)s?\b"
     r"(?:\s+of\s+[\w\s]{1,40}?)?\s+(?:shall|will)\s+be\s+"
@@ -242,12 +248,21 @@ BUYER_ACT = re.compile(
     # the notice of award the buyer publishes ("The notice of award, should it …, shall be
     # posted on the procurement website")
     r"|^\W*(?:the\s+)?(?:notice|notification)\s+of\s+(?:intent\s+to\s+)?award\b[^.;]{0,160}?"
-    r"\s+(?:shall|will)\s+be\s+(?:posted|published|announced|issued|sent|made)\b",
+    r"\s+(?:shall|will)\s+be\s+(?:posted|published|announced|issued|sent|made)\b"
+    # the contract's price or time adjusted under a changes or suspension clause (FAR
+    # 52.242-14, 52.243-1: "an equitable adjustment shall be made and the contract modified
+    # in writing"), also after the condition that triggers it
+    r"|^\W*(?:(?:if|when|where|whenever|unless|should)\b[^.;:]{1,300}?,\s+)?"
+    r"(?:an?\s+|no\s+|any\s+)?(?:equitable\s+)?adjustments?"
+    r"(?:\s+(?:in|of|to)\s+(?:the\s+)?(?:contract(?:'s)?\s+)?"
+    r"(?:price|amount|compensation|fee|cost|schedule|time|contract)s?)?"
+    rf"\s+(?:shall|will)\s+be\s+made\b(?!\s+by\s+(?:the\s+)?(?:{BIDDER})s?\b)",
     re.IGNORECASE,
 )
 """An act of the buyer's put in the passive ("Inspection of deliverables shall be based upon
 the checklist", "Award will be made to …"): acceptance, inspection, evaluation,
-award and payment are the buyer's (FAR parts 15, 32 and 46), not the bidder's requirements."""
+award, payment and the adjustment of the contract are the buyer's (FAR parts 15, 32, 43 and
+46), not the bidder's requirements."""
 FORM_CHOICE = re.compile(r"\bis not,?\s*\W{0,3}\s*is required to\b", re.IGNORECASE)
 """A standard form's check box printed with both choices ("Contractor [ ] is not, [X] is
 required to sign this document", block 13 of the SF-30): which one holds is the mark, which
@@ -405,11 +420,6 @@ def _is_performance_standard(folded: str) -> bool:
 LEADING_HEADING = re.compile(r"^\W*(?:[A-Z][A-Z&/-]+\s+)+(?=[A-Z][a-z]|A\s+[a-z])")
 """An all-caps heading glued before a sentence ("PROCEDURES The COR ... will inspect",
 "AWARD BASIS A contract shall be awarded …")."""
-BIDDER = (
-    r"contractor|offeror|quoter|vendor|bidder|proposer|proponent|tenderer|respondent|applicant|"
-    r"consultant|supplier|provider|firm|licitador|adjudicatario|contratista|empresa|proveedor|"
-    r"oferente|proponente"
-)
 
 
 PROPOSAL_PART = r"(?:cover\s+)?(?:letter|proposal|quote|quotation|response|submission|offer|bid)"
