@@ -312,6 +312,27 @@ def test_the_same_requirement_in_two_documents_is_one_row_citing_both(settings: 
         ("Adjustments to staffing levels shall be made within five days of notice.",
          "mandatory"),
         ("Any adjustment shall be made by the Contractor at its own expense.", "mandatory"),
+        # a label run in before an instruction; the buyer evaluating the offers, paying the
+        # bidder, or owning a thing
+        ("Qualifications and Experience : Describe your firm's experience with schools.",
+         "mandatory"),
+        ("Specific Plan (Methodology): Explain how the work will be staffed.", "mandatory"),
+        ("INITIAL EVALUATION CRITERIA: Proposals shall be evaluated using the following "
+         "criteria:", None),
+        ("All quotes will be initially scored by a panel of three.", None),
+        ("The Contractor shall be compensated at the hourly rates it proposed.", None),
+        ("All County data is and shall remain the sole property of the County.", None),
+        # a part of the solicitation named as an instruction's object; "State" as a verb
+        ("Return Attachment B signed by an officer.", "mandatory"),
+        ("Submit Proposal", None),
+        ("State your preferred payment method.", "mandatory"),
+        ("State of Alaska procurement rules apply.", None),
+        # a question the lead-in puts to the bidder; a cap put with "may"
+        ("In your proposal please answer the following: Do you use subcontractors?",
+         "mandatory"),
+        ("Do you use subcontractors?", None),
+        ("Vendors may submit no more than two proposals.", "mandatory"),
+        ("Vendors may submit up to two proposals.", "advisory"),
         ("Substitutions of key staff must be approved by the Contracting Officer.",
          "mandatory"),
         # a buyer after a condition of several clauses
@@ -608,7 +629,7 @@ def test_rfp_matrix_keeps_the_rows_of_a_domain_topic_or_strength(
     assert rows and {r["topic"] for r in rows} == {"payment", "insurance"}
     assert {r["strength"] for r in rows} == {"mandatory"}
     assert any("submit invoices monthly" in r["requirement"] for r in rows)
-    assert "of 60 (topic payment or insurance, strength mandatory)" in made.output
+    assert "of 59 (topic payment or insurance, strength mandatory)" in made.output
     legal = runner.invoke(app, ["matrix", "--kb", "sample", "--format", "json", "-o",
                                 str(tmp_path / "legal.json"), "--domain", "legal"])  # fmt: skip
     assert legal.exit_code == 0, legal.output
@@ -1038,6 +1059,35 @@ def test_a_list_inside_a_list_hands_back_to_it(monkeypatch):
         f"{inner} Hourly rate;",
         f"{outer} Total amount billed within 30 days of the period.",
     ]
+
+
+def test_a_marker_alone_of_the_outer_kind_ends_the_items_of_a_numbered_lead_in(monkeypatch):
+    """The text layer gives each marker as a sentence of its own ("2." then the lead-in, "a."
+    then its item). "3." goes on the numbers the lead-in's "2." began, so the lettered list
+    is over: what the buyer prefers under "3." is not a minimum qualification (nor, with no
+    duty of its own, a lead-in). A list inside an item starts anew ("(1)", "i."), and its
+    items stay joined."""
+    read = [
+        "2.",
+        "The Offeror shall propose staff that meet the following minimum qualifications:",
+        "a.",
+        "A bachelor's degree in social work.",
+        "3.",
+        "The City prefers the following:",
+        "a.",
+        "Staff to hold a master's degree.",
+        "4.",
+        "Describe your approach, including the following:",
+        "a.",
+        "Your schedule.",
+        "i.",
+        "Your staffing.",
+    ]
+    rows = statements_of(read, monkeypatch)
+    assert rows[0] == f"{read[1]} A bachelor's degree in social work."
+    assert f"{read[1]} Staff to hold a master's degree." not in rows
+    assert "Staff to hold a master's degree." in rows
+    assert f"{read[9]} Your staffing." in rows
 
 
 def test_a_dash_bullet_is_dropped_from_the_first_item_too(settings: Settings, workdir):

@@ -347,6 +347,9 @@ class OpenList:
     then "The address of the offeror"), if any."""
     pending: str = ""
     """A clause number alone taken last, whose item has not come yet."""
+    item_marker: str = ""
+    """The kind of the marker ("letter", "number", "roman") given alone before its first item
+    ("a." then "Background of your company."), if any."""
     furnished: bool = False
     """Its lead-in says what the buyer will provide ("The Government will provide contractor
     access to:"): its items are what the bidder receives, no rows."""
@@ -371,7 +374,19 @@ class OpenList:
         numbered = _is_bare_marker(sentence) or CLAUSE_NUMBER.match(sentence)
         if self.number and not self.pending and not numbered:
             return False
+        if self.items and self._outer_marker(sentence):
+            return False
         return _is_item_of(sentence, self.lead_in, self.items)
+
+    def _outer_marker(self, sentence: str) -> bool:
+        """A marker alone of another kind than the items' that goes on a sequence ("4." after
+        "3. Describe …: a. … b. …"): the next item of the list the lead-in is an item of. A
+        list inside an item starts its sequence anew ("(1)", "i.", "a.")."""
+        found = BARE_MARKER.match(sentence)
+        if not (found and self.item_marker):
+            return False
+        kind = _kind(found.group("mark"))
+        return kind != self.item_marker and found.group("mark").lower() not in SEQUENCE_STARTS
 
     def ends_at(self, sentence: str) -> bool:
         """A sentence of instruction ends a list of bare phrases ("Network design", "Help
@@ -390,7 +405,8 @@ class OpenList:
         the number of the next sentence), a new list it opens, or none."""
         if self.takes(sentence):
             if _is_bare_marker(sentence):
-                return replace(self, pending=_bare_clause_number(sentence))
+                kind = self.item_marker or ("" if self.items else _bare_marker_kind(sentence))
+                return replace(self, pending=_bare_clause_number(sentence), item_marker=kind)
             first = not self.items
             of_phrases = (
                 not (_is_full_sentence(sentence) or is_instruction(sentence))
@@ -431,7 +447,20 @@ def marker_kind(sentence: str) -> str:
     """The kind of the list marker opening ``sentence``: "number" ("(4)", "2."), "roman"
     ("(iii)", "iv."), "letter" ("(b)", "c)"), or "" without one."""
     found = ITEM_MARKER.match(sentence)
-    mark = found.group("mark") if found else None
+    return _kind(found.group("mark") if found else None)
+
+
+def _bare_marker_kind(sentence: str) -> str:
+    """The kind of a list marker standing alone ("4." "number", "b." "letter"), or ""."""
+    found = BARE_MARKER.match(sentence)
+    return _kind(found.group("mark") if found else None)
+
+
+SEQUENCE_STARTS = {"1", "a", "i"}
+"""The first marker of a list's sequence, whatever its kind."""
+
+
+def _kind(mark: str | None) -> str:
     if not mark:
         return ""
     if mark.isdigit():

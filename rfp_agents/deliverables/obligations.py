@@ -145,6 +145,8 @@ def strength_of(
 
 
 def _strength(sentence: str, folded: str, in_questions_and_answers: bool) -> Strength | None:
+    if is_question(folded) and _answered_by_the_bidder(folded):
+        return "mandatory"
     if is_question(folded) or DESCRIBES_THE_DOCUMENT.match(folded):
         return None
     if FAILURE_MAY.match(folded):
@@ -157,7 +159,7 @@ def _strength(sentence: str, folded: str, in_questions_and_answers: bool) -> Str
     obligations = _obligations()
     if obligations.on_the_bidder.search(folded) or obligations.requirement_label.match(folded):
         return "mandatory"
-    if _buyer_requires().search(folded) or LENGTH_LIMIT.search(folded):
+    if _buyer_requires().search(folded) or LENGTH_LIMIT.search(folded) or AT_MOST.search(folded):
         return "mandatory"
     if (
         not in_questions_and_answers
@@ -215,6 +217,14 @@ def is_instruction(sentence: str) -> bool:
     return _instructs(folded, _unheaded(folded))
 
 
+def _answered_by_the_bidder(folded: str) -> bool:
+    """A question put to the bidder by the lead-in of its list ("In your proposal please
+    address the following: Are you involved in any litigation?"): the lead-in instructs, so
+    the question is one the proposal must answer, not a vendor's question."""
+    lead_in, colon, _ = folded.partition(": ")
+    return bool(colon) and _instructs(lead_in, _unheaded(lead_in))
+
+
 def _instructs(folded: str, unheaded: str) -> bool:
     return bool(
         _obligations().request.search(folded)
@@ -230,9 +240,19 @@ SO_STATE = re.compile(
 
 
 def _unheaded(folded: str) -> str:
-    """The sentence without a heading glued before it or its item's number ("(2) Provide …"),
-    where an imperative is looked for."""
-    return ITEM_MARKER.sub("", LEADING_HEADING.sub("", folded))
+    """The sentence without a heading glued before it, its item's number ("(2) Provide …") or
+    a label run in before its colon ("Specific Plan (Methodology): Explain …"), where an
+    imperative is looked for."""
+    return RUN_IN_LABEL.sub("", ITEM_MARKER.sub("", LEADING_HEADING.sub("", folded)))
+
+
+RUN_IN_LABEL = re.compile(
+    r"^\W*[A-Z][\w'’&/-]*"
+    r"(?:\s+(?:(?:and|of|the|for|to|in|or|&)\s+)?(?:[A-Z][\w'’&/-]*|\([A-Z][^()]{0,30}\))){0,6}"
+    r"\s*:\s+(?=[A-Z])"
+)
+"""A label in title case or capitals run in before its colon ("Qualifications and Experience
+: ", "INITIAL EVALUATION CRITERIA: "): the paragraph's name, not part of its sentence."""
 
 
 BIDDER = (
@@ -247,6 +267,11 @@ BUYER_ACT = re.compile(
     r"(?:based|made|conducted|performed|determined|accomplished)\b"
     # the notice of award the buyer publishes ("The notice of award, should it …, shall be
     # posted on the procurement website")
+    # the offers the buyer evaluates ("Proposals shall be initially evaluated and ranked
+    # using the following criteria")
+    r"|^\W*(?:(?:the|all|each)\s+)?(?:proposals?|offers?|bids?|quotes?|quotations?|responses?|"
+    r"submissions?|applications?|tenders?)\b[^.;:]{0,40}?\s+(?:shall|will)\s+be\s+(?:\w+ly\s+)?"
+    r"(?:evaluated|ranked|scored|rated|assessed|judged)\b"
     r"|^\W*(?:the\s+)?(?:notice|notification)\s+of\s+(?:intent\s+to\s+)?award\b[^.;]{0,160}?"
     r"\s+(?:shall|will)\s+be\s+(?:posted|published|announced|issued|sent|made)\b"
     # the contract's price or time adjusted under a changes or suspension clause (FAR
@@ -335,6 +360,12 @@ def _verb_strength(sentence: str, folded: str) -> Strength | None:
     return "advisory" if ADVISORY.search(folded) else None
 
 
+AT_MOST = re.compile(
+    r"\bmay\s+(?:\w+\s+){1,2}?(?:(?:no|not)\s+more\s+than|a\s+maximum\s+of|at\s+most)\b",
+    re.IGNORECASE,
+)
+"""A cap put with "may" ("Offerors may propose no more than three resources"): what is
+allowed up to a limit, and the limit binds."""
 _LENGTH = (
     r"(?:\w+\s+)?(?:\(\d+\)\s+)?(?:[\w.\"”'’/-]+\s+){0,3}?"
     r"(?:pages?|characters|words|slides|sheets)\b"
@@ -525,23 +556,31 @@ bidder receives)."""
 
 FOR_INFORMATION = re.compile(r"\bfor (?:more|further|additional) information\b", re.I)
 """A pointer to more reading ("For more information, please …"), not an instruction."""
-BIDDER_DUTY = re.compile(rf"\b(?:{BIDDER})s?\s+(?:shall|must|will)\b", re.IGNORECASE)
-BUYERS_RIGHT = re.compile(r"\breserves?\s+the\s+right\b", re.IGNORECASE)
-"""A right the buyer keeps ("The County reserves the right to reject any proposal that …"):
-its discretion, not a duty of the bidder's."""
 NOTICE_ADVERB = r"(?:so\s+|promptly\s+|immediately\s+)?"
 NOTIFIED = rf"{NOTICE_ADVERB}(?:advised|notified|informed)"
 """Told of a thing ("shall be so advised"): what the buyer does for the one named before."""
+RECEIVED = rf"(?:{NOTIFIED}|compensated|paid|reimbursed)"
+"""What the bidder is told or paid: the buyer's act, put in the passive."""
+BIDDER_DUTY = re.compile(
+    rf"\b(?:{BIDDER})s?\s+(?:shall|must|will)\b(?!\s+be\s+{RECEIVED}\b)", re.IGNORECASE
+)
+"""The bidder's own "shall", not what it receives ("The Contractor shall be paid …")."""
+BUYERS_RIGHT = re.compile(r"\breserves?\s+the\s+right\b", re.IGNORECASE)
+"""A right the buyer keeps ("The County reserves the right to reject any proposal that …"):
+its discretion, not a duty of the bidder's."""
 TO_THE_BIDDER = re.compile(
     r"\b(?:shall|will|must)\s+be\s+(?:given|provided|paid|sent|furnished|issued|"
     r"made available|reimbursed)\s+to\s+(?:the\s+)?(?:successful\s+|selected\s+)?"
     rf"(?:{BIDDER})s?\b"
-    rf"|^\W*(?:(?:the|any|all|each)\s+)?(?:{BIDDER})s?\b[^.;:]{{0,60}}?\s+(?:shall|will)\s+be\s+"
-    rf"{NOTIFIED}\b",
+    # told or paid ("Offerors not selected shall be so advised", "The Contractor shall be
+    # compensated at the hourly rates it proposed")
+    rf"|^\W*(?:(?:the|any|all|each)\s+)?(?:successful\s+|selected\s+)?(?:{BIDDER})s?\b[^.;:]{{0,60}}?"
+    rf"\s+(?:shall|will)\s+be\s+{RECEIVED}\b(?![^.;]*\band\s+(?:shall|must|will)\s+(?!be\b))",
     re.IGNORECASE,
 )
 """What the bidder receives ("ten days' notice shall be given to the Contractor", "Offerors
-not shortlisted shall be so advised"): the buyer's duty put in the passive."""
+not shortlisted shall be so advised", "The Contractor shall be paid monthly"): the buyer's
+duty put in the passive."""
 CONTRACT_TERMS = re.compile(
     r"^\W*(?:the|this|a|an|any|each|all)\s+(?:resulting\s+)?(?:contract|agreement|award|"
     r"purchase order|task order|order)s?\b[^.;]{0,60}?\s+(?:shall|will)\s+be\s+(?:based|"
@@ -579,6 +618,9 @@ POLICY = re.compile(
     # what is final ("The decision of the Purchasing Agent … shall be final"); a term
     # defined ("“Protected Data” means …")
     r"|\b(?:shall|will)\s+be\s+final\b"
+    # whose a thing is ("All County data is and must remain the sole property of the County")
+    r"|\b(?:is|are|shall|will|must)\s+(?:and\s+(?:shall|will|must)\s+)?(?:remain|be|become)\s+"
+    r"the\s+(?:sole\s+|exclusive\s+)?property\s+of\b"
     r"|^\W*[“\"][^”\"]{1,60}[”\"](?:\s+or\s+[“\"][^”\"]{1,20}[”\"])?\s+(?:means|includes)\b"
     r"|\b(?:shall|will)\s+be\s+(?:automatically\s+)?(?:included|incorporated)\s+(?:in|into)\s+"
     r"(?:this|the)\s+(?:contract|agreement)\b"
@@ -644,6 +686,13 @@ OBJECT_OPENING = (
 """Words that open the object of a verb that is also a noun: "Address the following",
 "Document all changes", "Report the status monthly" are instructions; "Address of the
 offeror", "Report Format" are not."""
+DOCUMENT_PART = (
+    r"(?:Attachments?|Exhibits?|Appendix|Appendices|Annex(?:es)?|Forms?|Schedules?|Sections?|"
+    r"Addend(?:um|a)|Volumes?|Tabs?)\s+(?:[A-Z]{1,2}|\d{1,3}|[IVX]{1,5})\b"
+)
+"""A part of the solicitation named by its letter or number ("Attachment A", "Form 3"): an
+instruction's object though capitalised ("Return Attachment A"), where "Submit Proposal"
+is a title."""
 VERB_AS_NOUN = r"(?:of|is|are|was|were|will|shall|may|must|should|can)"
 """Words after which even a verb of instruction names a thing ("List of attachments",
 "Outline of the proposal", "Return is free"); before a preposition it instructs ("Comply
@@ -670,7 +719,8 @@ def _obligations() -> Obligations:
     return Obligations(
         on_the_bidder=re.compile(rf"\b(?:{idioms})", re.IGNORECASE),
         imperative=re.compile(
-            rf"(?:^\W*(?:{verbs}),?|{opening}(?:{lower}))\s+(?!{VERB_AS_NOUN}\b)[a-z0-9]"
+            rf"(?:^\W*(?:{verbs}),?|{opening}(?:{lower}))\s+(?!{VERB_AS_NOUN}\b)"
+            rf"(?:[a-z0-9]|{DOCUMENT_PART})"
             rf"|(?:^\W*(?:{also_nouns})|{opening}(?:{also_nouns_lower}))\s+{OBJECT_OPENING}\b"
         ),
         requirement_label=re.compile(
