@@ -17,7 +17,7 @@ from rfp_agents.config import Settings
 from rfp_agents.deliverables import matrix
 from rfp_agents.deliverables.export import COLUMNS, matrix_bytes
 from rfp_agents.deliverables.matrix import requirements
-from rfp_agents.deliverables.obligations import strength_of
+from rfp_agents.deliverables.obligations import buyer_aliases, strength_of
 from rfp_agents.ingest import ingest_paths
 from rfp_agents.knowledge_base import KnowledgeBase
 from tests.pdf_factory import text_pdf
@@ -527,6 +527,40 @@ def test_the_same_requirement_in_two_documents_is_one_row_citing_both(settings: 
 )  # fmt: skip
 def test_obligations_are_recognised_in_english_and_spanish(sentence: str, strength):
     assert strength_of(sentence) == strength
+
+
+def test_the_buyer_named_by_its_own_acronym_is_the_buyer():
+    """A document's buyer may go by an acronym no vocabulary lists ("the AOC"): what it
+    reserves or seeks names it, and its own statements are then no rows. The acronym as a
+    modifier ("The AOC badge") is not the subject."""
+    aliases = buyer_aliases([
+        "Proposals are due on May 1. The AOC reserves the right to reject any proposal.",
+        "The Offeror shall provide two references.",
+    ])  # fmt: skip
+    assert aliases == {"AOC"}
+    assert strength_of("The AOC may hold discussions with all Offerors.") == "advisory"
+    assert (
+        strength_of("The AOC may hold discussions with all Offerors.", buyer_aliases=aliases)
+        is None
+    )
+    # a measure and a figure would read as a performance standard, were it not the buyer's
+    hours = "The AOC anticipates approximately twenty (20) to forty (40) hours of work per week."
+    assert strength_of(hours) == "mandatory"
+    assert strength_of(hours, buyer_aliases=aliases) is None
+    badge = "The AOC security badge must be returned on the last day of work."
+    assert strength_of(badge, buyer_aliases=aliases) == "mandatory"
+    assert strength_of("The Offeror shall report to the AOC weekly.", buyer_aliases=aliases) == (
+        "mandatory"
+    )
+
+
+def test_the_matrix_reads_the_acronym_a_document_gives_its_buyer(settings: Settings, workdir):
+    text_pdf(workdir / "rfp.pdf", [
+        "Scope of Work\nThe AOC reserves the right to reject any proposal. The AOC may hold "
+        "discussions with any Offeror. The Offeror shall staff the help desk from 8 to 5.",
+    ])  # fmt: skip
+    rows = requirement_texts(workdir, settings, "alias")
+    assert rows == ["The Offeror shall staff the help desk from 8 to 5."]
 
 
 def test_in_a_qa_a_request_may_be_the_vendors():

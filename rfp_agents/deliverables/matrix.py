@@ -37,6 +37,7 @@ from rfp_agents.deliverables.obligations import (
     FINITE_VERB,
     QUESTION_NUMBER,
     Strength,
+    buyer_aliases,
     furnished_by_the_buyer,
     has_modal_verb,
     heads_requirements,
@@ -140,6 +141,7 @@ def requirements(
             on_document(record.source, index, len(records))
         filer.read(record)
         in_qa = answers_questions(record)
+        aliases = buyer_aliases(text for text, _ in kb.iter_chunks({"doc_id": record.doc_id}))
         for text, meta in statements(kb, record.source, in_questions_and_answers=in_qa):
             key = _wording(text)
             seen = first.get(key)
@@ -154,6 +156,7 @@ def requirements(
                 text,
                 in_questions_and_answers=in_qa and not meta.get("in_answer"),
                 in_standards_table=bool(meta.get("in_standards_table")),
+                buyer_aliases=aliases,
             )
             if strength is None:
                 continue

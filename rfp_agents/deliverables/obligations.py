@@ -23,6 +23,7 @@ requirement).
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 from typing import Literal
@@ -131,17 +132,60 @@ FINITE_VERB = re.compile(
 
 
 def strength_of(
-    sentence: str, in_questions_and_answers: bool = False, in_standards_table: bool = False
+    sentence: str,
+    in_questions_and_answers: bool = False,
+    in_standards_table: bool = False,
+    buyer_aliases: frozenset[str] = frozenset(),
 ) -> Strength | None:
     """``mandatory``, ``advisory`` or None (a statement of information, or of what the
     buyer will do: ``binds_the_buyer``). In a Q&A a request ("Please provide …") may be the
     vendor's, so it is no requirement there. In a performance-standards table a cell stated
-    as a fact is a standard the bidder meets (``_states_a_standard``)."""
+    as a fact is a standard the bidder meets (``_states_a_standard``). ``buyer_aliases``
+    are the document's own names for its buyer (``buyer_aliases``), read as its role."""
+    if buyer_aliases:
+        sentence = _buyer_by_its_role(sentence, buyer_aliases)
     folded = fold_accents(sentence)
     strength = _strength(sentence, folded, in_questions_and_answers)
     if strength is None and in_standards_table and _states_a_standard(folded):
         return "mandatory"
     return strength
+
+
+BUYER_ALIAS = re.compile(
+    r"\b(?:the\s+)?(?-i:([A-Z]{2,6}))\s+(?:reserves\s+the\s+right|is\s+seeking|seeks|"
+    r"intends\s+to\s+award|will\s+award|may\s+award|is\s+requesting)\b",
+    re.IGNORECASE,
+)
+"""An acronym doing what only a buyer does ("The AOC reserves the right to reject …", "HTDC
+is seeking proposals"): the name this document gives its buyer."""
+
+
+def buyer_aliases(texts: Iterable[str]) -> frozenset[str]:
+    """The acronyms a document's buyer goes by (``BUYER_ALIAS``), besides its roles in
+    ``vocabulary/parties.toml``: "The AOC will conduct the interviews" is the buyer's act as
+    much as "The Agency will …"."""
+    return frozenset(found.group(1) for text in texts for found in BUYER_ALIAS.finditer(text))
+
+
+SUBJECTS_VERB = (
+    r"(?:shall|will|must|may|should|can|could|would|is|are|was|has|have|does|reserves|"
+    r"anticipates|intends|expects|requires|prefers|seeks|plans|agrees|retains)"
+)
+"""A verb after a name, which makes the name its subject ("The AOC anticipates …"), not a
+modifier ("The AOC security badge")."""
+
+
+def _buyer_by_its_role(sentence: str, aliases: frozenset[str]) -> str:
+    """``sentence`` with the buyer's acronyms put as its role ("The AOC anticipates …" ->
+    "The Agency anticipates …"), for the buyer's own statements to be read as such."""
+    names = "|".join(sorted(map(re.escape, aliases), key=len, reverse=True))
+    return re.sub(
+        rf"\b(?:(?:the|The)\s+)?(?:{names})(?=\s+{SUBJECTS_VERB}\b)", _the_agency, sentence
+    )
+
+
+def _the_agency(found: re.Match[str]) -> str:
+    return "The Agency" if found.group(0).startswith("The") else "the Agency"
 
 
 def _strength(sentence: str, folded: str, in_questions_and_answers: bool) -> Strength | None:
