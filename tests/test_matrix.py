@@ -327,6 +327,11 @@ def test_the_same_requirement_in_two_documents_is_one_row_citing_both(settings: 
         ("Submit Proposal", None),
         ("State your preferred payment method.", "mandatory"),
         ("State of Alaska procurement rules apply.", None),
+        # the task verbs of a statement of work
+        ("Reduce the manual effort of operating the platform.", "mandatory"),
+        ("Configure and monitor the backup jobs nightly.", "mandatory"),
+        ("Lead time is five days from order.", None),
+        ("Secure code", None),
         # a question the lead-in puts to the bidder; a cap put with "may"
         ("In your proposal please answer the following: Do you use subcontractors?",
          "mandatory"),
@@ -1056,6 +1061,19 @@ def test_the_items_of_what_the_buyer_furnishes_are_no_rows(monkeypatch):
     assert strength_of(rows[-1]) == "mandatory"
 
 
+def test_the_items_of_what_the_buyer_may_do_are_no_rows(monkeypatch):
+    """ "…, the State may:" opens a list of the buyer's remedies: each item reads like an
+    instruction ("Reduce the contract price …") but is the buyer's act. The sentence after
+    the list is read on its own again."""
+    read = [
+        "When the defects cannot be corrected by re-performance, the State may:",
+        "(1) Require the contractor to take the necessary action;",
+        "(2) Reduce the contract price to reflect the reduced value of the services.",
+        "The Contractor shall correct each defect within ten days.",
+    ]
+    assert statements_of(read, monkeypatch) == [read[3]]
+
+
 def test_a_lead_in_announcing_a_description_is_not_joined_to_its_paragraphs(monkeypatch):
     """ "… described as follows:" introduces how things are done today: the paragraphs
     after it are no items of a requirement; a lead-in of a list of features is one."""
@@ -1458,6 +1476,26 @@ def test_a_standard_stated_in_a_performance_standards_table_is_a_row(settings: S
     assert rows == {
         "All defects are logged within one day.": "mandatory",
         "Release notes are published with each version.": "mandatory",
+    }
+
+
+def test_a_standards_table_runs_over_a_page_without_its_titles(settings: Settings, workdir):
+    """A QASP's table need not repeat its column titles on the next page: its cells there
+    are still standards, up to a heading in capitals on its own line. A cell that only
+    allows a thing ("… can be accepted by …") states no standard."""
+    pdf = text_pdf(workdir / "qasp.pdf", [
+        "3. Performance Requirements\nThe work is checked against the table below.\n"
+        "Performance Standard(s)\nAcceptable Quality Level (AQL)\nMethod of Review\n"
+        "Defect logging\nAll defects are logged within one day.",
+        "Documented\nAll dependencies are listed in the release notes.\n"
+        "Some stories can be accepted by developers.\nPROCEDURES\n"
+        "Release notes are published with each version.",
+    ])  # fmt: skip
+    assert ingest_paths([pdf], settings, "qasp").exit_code == 0
+    rows = {r.requirement: r.page for r in requirements(KnowledgeBase.open("qasp", settings))}
+    assert rows == {
+        "All defects are logged within one day.": 1,
+        "All dependencies are listed in the release notes.": 2,
     }
 
 

@@ -42,6 +42,7 @@ from rfp_agents.deliverables.obligations import (
     has_modal_verb,
     heads_requirements,
     is_instruction,
+    lists_the_buyers_acts,
     strength_of,
 )
 from rfp_agents.deliverables.topics import topic_of
@@ -304,20 +305,24 @@ STANDARDS_HEADER = re.compile(
 )
 """A column title of a performance-standards table (a QASP's "Performance Standard(s)",
 "Acceptable Quality Level (AQL)"), a cell of its own."""
-TABLE_ENDS = re.compile(r"\b[A-Z]{4,}(?:\s+[A-Z]{2,})*\s+(?:The|A|An|All|Each)\s")
-"""A heading in capitals before the next paragraph ("… Timelines PROCEDURES The team will
-…"), glued to the table's last cell: the table is over."""
+TABLE_ENDS = re.compile(
+    r"\b[A-Z]{4,}(?:\s+[A-Z]{2,})*\s+(?:The|A|An|All|Each)\s|^\W*[A-Z]{4,}(?:\s+[A-Z]{2,})*\W*$"
+)
+"""A heading in capitals, on its own ("PROCEDURES") or before the next paragraph ("…
+Timelines PROCEDURES The team will …") glued to the table's last cell: the table is over."""
 
 
 def _in_standards_tables(sentences: Iterable[Sentence]) -> Iterator[Sentence]:
     """The sentences, those of a performance-standards table marked ``in_standards_table``:
-    from its column titles to the end of their page (a table repeats its titles on each
-    page it runs over), a new section, or a heading in capitals."""
+    from its column titles to a new section or a heading in capitals. A table that runs to
+    the end of its page goes on over the next, whether or not that page repeats its titles."""
     table_page = None
     for sentence, meta, opens_section in sentences:
         page = meta.get("page_number")
-        if opens_section or page != table_page:
+        if opens_section:
             table_page = None
+        elif table_page is not None and page != table_page:
+            table_page = page
         if STANDARDS_HEADER.match(sentence):
             table_page = page
         elif table_page is not None and TABLE_ENDS.search(sentence):
@@ -353,9 +358,10 @@ class OpenList:
     item_marker: str = ""
     """The kind of the marker ("letter", "number", "roman") given alone before its first item
     ("a." then "Background of your company."), if any."""
-    furnished: bool = False
+    the_buyers: bool = False
     """Its lead-in says what the buyer will provide ("The Government will provide contractor
-    access to:"): its items are what the bidder receives, no rows."""
+    access to:") or do ("…, the State may:"): its items are what the bidder receives or the
+    buyer's own acts, no rows."""
     resumable: OpenList | None = None
     """The numbered list a sentence of an item's own closed ("9.1." "The address …" "Any
     change of address shall be notified …"): the next number of its sequence ("9.2.")
@@ -422,14 +428,15 @@ class OpenList:
             )
         if _is_lead_in(sentence):
             kind = marker_kind(sentence) if self.items else ""
-            # what the buyer furnishes, unless the lead-in also puts a duty on the bidder
-            furnished = furnished_by_the_buyer(sentence) and strength_of(sentence) is None
+            # what the buyer furnishes or does, unless the lead-in also puts a duty on the
+            # bidder
+            the_buyers = _the_buyers_list(sentence) and strength_of(sentence) is None
             if not kind:
-                return OpenList(lead_in=sentence, meta=meta, furnished=furnished)
+                return OpenList(lead_in=sentence, meta=meta, the_buyers=the_buyers)
             # a lead-in that is an item of this list: its items are joined to it, unmarked
             lead_in = ITEM_MARKER.sub("", sentence)
             return OpenList(
-                lead_in=lead_in, meta=meta, parent=self, marker=kind, furnished=furnished
+                lead_in=lead_in, meta=meta, parent=self, marker=kind, the_buyers=the_buyers
             )
         closed = self.resumable or (self._numbered() if self.lead_in and self.number else None)
         number = _bare_clause_number(sentence)
@@ -689,7 +696,7 @@ def _statement(
     nothing for a lead-in itself (its items say it), an item of what the buyer furnishes, a
     bare marker or a fragment."""
     if open_list.takes(sentence):
-        if not (open_list.furnished or _is_bare_marker(sentence)):
+        if not (open_list.the_buyers or _is_bare_marker(sentence)):
             item = CLAUSE_NUMBER.sub("", ITEM_MARKER.sub("", sentence))
             yield f"{open_list.heading} {item}", meta
     elif not _is_lead_in(sentence) and (
@@ -742,8 +749,14 @@ def _is_lead_in(sentence: str) -> bool:
     return (
         bool(LEAD_IN_END.search(sentence))
         and not ANNOUNCES_A_DESCRIPTION.search(sentence)
-        and (strength_of(sentence) is not None or furnished_by_the_buyer(sentence))
+        and (strength_of(sentence) is not None or _the_buyers_list(sentence))
     )
+
+
+def _the_buyers_list(lead_in: str) -> bool:
+    """A lead-in of what the buyer furnishes ("The Government will provide contractor access
+    to:") or of its own acts ("When the defects cannot be corrected, the State may:")."""
+    return furnished_by_the_buyer(lead_in) or lists_the_buyers_acts(lead_in)
 
 
 LEAD_IN_END = re.compile(r"(?::|\b(?:the\s+following|as\s+follows)\s*\.)\s*$", re.IGNORECASE)

@@ -240,7 +240,13 @@ def _states_a_standard(folded: str) -> bool:
     automated testing")."""
     if binds_the_buyer(folded) or is_question(folded) or ILLUSTRATION.match(folded):
         return False
+    if PERMISSION.search(folded):
+        return False
     return bool(FINITE_VERB.search(folded) or STANDARD_VERB.search(folded))
+
+
+PERMISSION = re.compile(r"\b(?:can|could|may|might)\b", re.IGNORECASE)
+"""What a cell allows ("Some user stories can be accepted by developers"): no standard."""
 
 
 ILLUSTRATION = re.compile(
@@ -922,6 +928,18 @@ def furnished_by_the_buyer(sentence: str) -> bool:
     if found and not BIDDER_DUTY.search(folded[: found.start()]):
         return True
     return bool(TO_THE_BIDDER.search(folded))
+
+
+def lists_the_buyers_acts(lead_in: str) -> bool:
+    """True when ``lead_in`` is the buyer and its modal verb before a list ("When the defects
+    cannot be corrected by re-performance, the State may:", "The Government will:"): the
+    items are what the buyer may or will do (its remedies, its own tasks), not the bidder's
+    requirements, though each opens like an instruction ("Reduce the contract price …")."""
+    folded = fold_accents(lead_in)
+    return bool(MODAL_ENDS_THE_LEAD_IN.search(folded)) and binds_the_buyer(folded)
+
+
+MODAL_ENDS_THE_LEAD_IN = re.compile(r"\b(?:may|will|shall|must|should)\s*:\s*$", re.IGNORECASE)
 
 
 @cache
