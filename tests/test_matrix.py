@@ -1072,6 +1072,11 @@ def test_the_items_of_what_the_buyer_may_do_are_no_rows(monkeypatch):
         "The Contractor shall correct each defect within ten days.",
     ]
     assert statements_of(read, monkeypatch) == [read[3]]
+    # the text layer gives the first number alone and loses the second: after "; and," the
+    # next sentence is still the last item
+    lost = [read[0], "1.", "Require the contractor to take the necessary action; and,", *read[2:]]
+    lost[3] = "Reduce the contract price to reflect the reduced value of the services."
+    assert statements_of(lost, monkeypatch) == [read[3]]
 
 
 def test_a_lead_in_announcing_a_description_is_not_joined_to_its_paragraphs(monkeypatch):

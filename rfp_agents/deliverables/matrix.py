@@ -355,6 +355,9 @@ class OpenList:
     then "The address of the offeror"), if any."""
     pending: str = ""
     """A clause number alone taken last, whose item has not come yet."""
+    before_the_last: bool = False
+    """Its last item ended "; and" ("(1) Require the contractor to …; and,"): the next
+    sentence is its last item, though its number was lost."""
     item_marker: str = ""
     """The kind of the marker ("letter", "number", "roman") given alone before its first item
     ("a." then "Background of your company."), if any."""
@@ -381,7 +384,7 @@ class OpenList:
         clause numbers ("10.3." "Certificate of tax debts."), a sentence without one is the
         item's own ("Law No. 13.074 and Decree 340/04 in force …"), not another item."""
         numbered = _is_bare_marker(sentence) or CLAUSE_NUMBER.match(sentence)
-        if self.number and not self.pending and not numbered:
+        if self.number and not self.pending and not numbered and not self.before_the_last:
             return False
         if self.items and self._outer_marker(sentence):
             return False
@@ -423,8 +426,14 @@ class OpenList:
                 else self.of_phrases
             )
             number = self.pending or self.number
+            before_the_last = bool(ITEM_BEFORE_THE_LAST.search(sentence.rstrip(" ,")))
             return replace(
-                self, items=self.items + 1, of_phrases=of_phrases, number=number, pending=""
+                self,
+                items=self.items + 1,
+                of_phrases=of_phrases,
+                number=number,
+                pending="",
+                before_the_last=before_the_last,
             )
         if _is_lead_in(sentence):
             kind = marker_kind(sentence) if self.items else ""
