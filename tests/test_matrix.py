@@ -338,6 +338,25 @@ def test_the_same_requirement_in_two_documents_is_one_row_citing_both(settings: 
         ("Do you use subcontractors?", None),
         ("Vendors may submit no more than two proposals.", "mandatory"),
         ("Vendors may submit up to two proposals.", "advisory"),
+        # a prohibition as an instruction; what the bidder incurs, or whose a thing becomes;
+        # the buyer negotiating, its contract administrator, the minutes it draws up
+        ("Do not amend any item of the price form.", "mandatory"),
+        ("If you subcontract, do not include the subcontractor's prices.", "mandatory"),
+        ("The vendor will incur card fees through its own processor.", None),
+        ("After the BAFO is submitted, no further negotiations shall be conducted with the "
+         "offerors.", None),
+        ("All documents submitted by a Proponent shall become the property of the County.",
+         None),
+        ("The Contractor shall remain responsible for all subcontractors.", "mandatory"),
+        ("Source code shall revert to the County if the Contractor files for bankruptcy.",
+         None),
+        ("The Contract Administrator shall determine the acceptability of work.", None),
+        ("Se labrará acta que debe contener:", None),
+        # a second promise after the first; the bidder's promise after the buyer's release
+        ("By submitting a proposal, Proponents agree that their documents may become public "
+         "and agree to hold the County harmless.", "mandatory"),
+        ("Upon cancellation, the University shall be released from any further obligation "
+         "and the Contractor agrees to pay its subcontractors.", "mandatory"),
         ("Substitutions of key staff must be approved by the Contracting Officer.",
          "mandatory"),
         # a buyer after a condition of several clauses
@@ -543,6 +562,9 @@ def test_the_buyer_named_by_its_own_acronym_is_the_buyer():
         "The Offeror shall provide two references.",
     ])  # fmt: skip
     assert aliases == {"AOC"}
+    named = ["George Mason reserves the right to cancel.", "The County reserves the right.",
+             "The Offeror reserves the right to withdraw its offer."]  # fmt: skip
+    assert buyer_aliases(named) == {"George Mason"}
     assert strength_of("The AOC may hold discussions with all Offerors.") == "advisory"
     assert (
         strength_of("The AOC may hold discussions with all Offerors.", buyer_aliases=aliases)
@@ -1059,6 +1081,21 @@ def test_the_items_of_what_the_buyer_furnishes_are_no_rows(monkeypatch):
     ], monkeypatch)  # fmt: skip
     assert [row for row in kept if "Two radios" in row]
     assert strength_of(rows[-1]) == "mandatory"
+
+
+def test_a_full_stop_after_items_ending_in_semicolons_ends_the_list(monkeypatch):
+    """Items that end with semicolons end with a full stop at the last one: the sentence
+    after it is read on its own, not as one more item of the lead-in."""
+    read = [
+        "The Offeror shall include the following:",
+        "its legal name;",
+        "its address;",
+        "its tax number.",
+        "Late offers are returned unopened.",
+    ]
+    rows = statements_of(read, monkeypatch)
+    assert rows[:3] == [f"{read[0]} {item}" for item in read[1:4]]
+    assert rows[3] == "Late offers are returned unopened."
 
 
 def test_the_items_of_what_the_buyer_may_do_are_no_rows(monkeypatch):

@@ -250,7 +250,9 @@ def statements(
             held = None
         if open_list.takes(sentence) and _is_label(sentence):
             # "Ability to:" inside a list: the items after it go under it
-            open_list = replace(open_list, label=sentence, items=open_list.items + 1)
+            open_list = replace(
+                open_list, label=sentence, items=open_list.items + 1, semicolons=False
+            )
             continue
         for text, row_meta in _statement(sentence, meta, open_list):
             if open_list.lead_in and _clause_depth(sentence):
@@ -355,6 +357,12 @@ class OpenList:
     then "The address of the offeror"), if any."""
     pending: str = ""
     """A clause number alone taken last, whose item has not come yet."""
+    semicolons: bool = False
+    """Its items so far end with semicolons ("Date and time of the opening;")."""
+    ended: bool = False
+    """An item ended with a full stop after items that ended with semicolons: the last one;
+    what follows is no item ("The minutes are signed by …"). Under a label ("Skills:") only
+    the label's own items end so, and the list may go on."""
     before_the_last: bool = False
     """Its last item ended "; and" ("(1) Require the contractor to …; and,"): the next
     sentence is its last item, though its number was lost."""
@@ -386,7 +394,7 @@ class OpenList:
         numbered = _is_bare_marker(sentence) or CLAUSE_NUMBER.match(sentence)
         if self.number and not self.pending and not numbered and not self.before_the_last:
             return False
-        if self.items and self._outer_marker(sentence):
+        if self.ended or (self.items and self._outer_marker(sentence)):
             return False
         return _is_item_of(sentence, self.lead_in, self.items)
 
@@ -426,14 +434,17 @@ class OpenList:
                 else self.of_phrases
             )
             number = self.pending or self.number
-            before_the_last = bool(ITEM_BEFORE_THE_LAST.search(sentence.rstrip(" ,")))
+            end = sentence.rstrip(" ,")
+            semicolon = end.endswith(";") or bool(ITEM_BEFORE_THE_LAST.search(end))
             return replace(
                 self,
                 items=self.items + 1,
                 of_phrases=of_phrases,
                 number=number,
                 pending="",
-                before_the_last=before_the_last,
+                before_the_last=bool(ITEM_BEFORE_THE_LAST.search(end)),
+                semicolons=semicolon and (first or self.semicolons),
+                ended=self.semicolons and end.endswith(".") and not self.label,
             )
         if _is_lead_in(sentence):
             kind = marker_kind(sentence) if self.items else ""

@@ -152,19 +152,31 @@ def strength_of(
 
 
 BUYER_ALIAS = re.compile(
-    r"\b(?:the\s+)?(?-i:([A-Z]{2,6}))\s+(?:reserves\s+the\s+right|is\s+seeking|seeks|"
-    r"intends\s+to\s+award|will\s+award|may\s+award|is\s+requesting)\b",
+    r"\b(?:the\s+)?(?-i:([A-Z]{2,6}|[A-Z][a-z]+(?:\s+[A-Z][a-z]+){0,3}))\s+"
+    r"(?:reserves\s+the\s+right|is\s+seeking|seeks|intends\s+to\s+award|will\s+award|"
+    r"may\s+award|is\s+requesting)\b",
     re.IGNORECASE,
 )
-"""An acronym doing what only a buyer does ("The AOC reserves the right to reject …", "HTDC
-is seeking proposals"): the name this document gives its buyer."""
+"""An acronym or a proper name doing what only a buyer does ("The AOC reserves the right to
+reject …", "HTDC is seeking proposals", "George Mason reserves the right …"): the name
+this document gives its buyer."""
 
 
 def buyer_aliases(texts: Iterable[str]) -> frozenset[str]:
     """The acronyms a document's buyer goes by (``BUYER_ALIAS``), besides its roles in
     ``vocabulary/parties.toml``: "The AOC will conduct the interviews" is the buyer's act as
     much as "The Agency will …"."""
-    return frozenset(found.group(1) for text in texts for found in BUYER_ALIAS.finditer(text))
+    found = {name.group(1) for text in texts for name in BUYER_ALIAS.finditer(text)}
+    return frozenset(name for name in found if not _names_a_party(name))
+
+
+def _names_a_party(name: str) -> bool:
+    """A name the vocabulary already reads: the bidder's ("Offeror") or a buyer's role
+    ("County"), or a word that opens a sentence ("It", "This")."""
+    folded = name.lower()
+    return bool(
+        re.fullmatch(rf"(?:{BIDDER})s?|(?:{_buyer_names()})s?|it|this|that|each|which", folded)
+    )
 
 
 SUBJECTS_VERB = (
@@ -192,6 +204,8 @@ def _strength(sentence: str, folded: str, in_questions_and_answers: bool) -> Str
     if is_question(folded) and _answered_by_the_bidder(folded):
         return "mandatory"
     if is_question(folded) or DESCRIBES_THE_DOCUMENT.match(folded):
+        return None
+    if THE_BUYERS_MINUTES.match(folded):
         return None
     if FAILURE_MAY.match(folded):
         return "advisory"
@@ -312,9 +326,10 @@ BIDDER = (
 )
 """The bidder's names, in English and Spanish, as one alternation."""
 BUYER_ACT = re.compile(
-    r"^\W*(?:the\s+)?(?:acceptance|inspection|evaluation|award|payment|surveillance)s?\b"
+    r"^\W*(?:(?:if|when|where|after|once|before)\b[^.;:]{1,200}?,\s+)?(?:the\s+|no\s+(?:further\s+)?)?"
+    r"(?:acceptance|inspection|evaluation|award|payment|surveillance|negotiation|discussion)s?\b"
     r"(?:\s+of\s+[\w\s]{1,40}?)?\s+(?:shall|will)\s+be\s+"
-    r"(?:based|made|conducted|performed|determined|accomplished)\b"
+    r"(?:based|made|conducted|performed|determined|accomplished|held)\b"
     # the notice of award the buyer publishes ("The notice of award, should it …, shall be
     # posted on the procurement website")
     # the offers the buyer evaluates ("Proposals shall be initially evaluated and ranked
@@ -335,7 +350,8 @@ BUYER_ACT = re.compile(
     re.IGNORECASE,
 )
 """An act of the buyer's put in the passive ("Inspection of deliverables shall be based upon
-the checklist", "Award will be made to …"): acceptance, inspection, evaluation,
+the checklist", "Award will be made to …", "After the BAFO is submitted, no further
+negotiations shall be conducted"): acceptance, inspection, evaluation, negotiation,
 award, payment and the adjustment of the contract are the buyer's (FAR parts 15, 32, 43 and
 46), not the bidder's requirements."""
 FORM_CHOICE = re.compile(r"\bis not,?\s*\W{0,3}\s*is required to\b", re.IGNORECASE)
@@ -531,7 +547,8 @@ OFFER_VALIDITY = re.compile(
 acceptance period the bidder commits to,
 put as a fact (FAR 52.212-1(b)(11)), like "shall remain valid"."""
 ACTIVE_WILL = (
-    r"\s+will\s+(?:not\s+(?!need\b))?(?!(?:also\s+)?(?:be|not|receive|have|need(?!\s+to\b))\b)\w+"
+    r"\s+will\s+(?:not\s+(?!need\b))?"
+    r"(?!(?:also\s+)?(?:be|not|receive|have|incur|need(?!\s+to\b))\b)\w+"
 )
 DELIVERED_SYSTEM_WILL = re.compile(
     r"^\W*(?:[Tt]he|[Tt]his)\s+(?:[Nn]ew\s+|[Pp]roposed\s+)?"
@@ -612,9 +629,13 @@ NOTIFIED = rf"{NOTICE_ADVERB}(?:advised|notified|informed)"
 RECEIVED = rf"(?:{NOTIFIED}|compensated|paid|reimbursed)"
 """What the bidder is told or paid: the buyer's act, put in the passive."""
 BIDDER_DUTY = re.compile(
-    rf"\b(?:{BIDDER})s?\s+(?:shall|must|will)\b(?!\s+be\s+{RECEIVED}\b)", re.IGNORECASE
+    rf"\b(?:{BIDDER})s?\s+(?:shall|must|will)\b"
+    rf"(?!\s+(?:be\s+{RECEIVED}|(?:also\s+)?(?:become|remain)\s+the\s+(?:sole\s+)?property)\b)",
+    re.IGNORECASE,
 )
-"""The bidder's own "shall", not what it receives ("The Contractor shall be paid …")."""
+"""The bidder's own "shall", not what it receives ("The Contractor shall be paid …") nor
+whose a thing becomes ("All documents submitted by a Proponent shall become the property of
+the County")."""
 BUYERS_RIGHT = re.compile(r"\breserves?\s+the\s+right\b", re.IGNORECASE)
 """A right the buyer keeps ("The County reserves the right to reject any proposal that …"):
 its discretion, not a duty of the bidder's."""
@@ -657,7 +678,7 @@ POLICY = re.compile(
     r"construed|treated as|regarded as|evidenced by|rejected|disqualified)\b"
     r"|\b(?:shall|will)\s+(?:not\s+)?(?:(?:under|in)\s+(?:any|no)\s+(?:circumstances?|event)\s+)?"
     r"(?:relieve|affect|prejudice|supersede|prevail|survive|take precedence|"
-    r"remain in (?:full )?(?:force|effect)|become effective|constitute|be in addition to|"
+    r"remain in (?:full )?(?:force|effect)|become effective|constitute|be in addition to|revert to|"
     # a definition ("“Breach Rule” shall mean …"); what arises from the text ("No implied
     # obligation shall arise from this RFP")
     r"mean|have the (?:same )?meaning|arise|accrue)\b"
@@ -669,7 +690,7 @@ POLICY = re.compile(
     # defined ("“Protected Data” means …")
     r"|\b(?:shall|will)\s+be\s+final\b"
     # whose a thing is ("All County data is and must remain the sole property of the County")
-    r"|\b(?:is|are|shall|will|must)\s+(?:and\s+(?:shall|will|must)\s+)?(?:remain|be|become)\s+"
+    r"|\b(?:is|are|shall|will|must)\s+(?:and\s+(?:shall|will|must)\s+)?(?:also\s+)?(?:remain|be|become)\s+"
     r"the\s+(?:sole\s+|exclusive\s+)?property\s+of\b"
     r"|^\W*[“\"][^”\"]{1,60}[”\"](?:\s+or\s+[“\"][^”\"]{1,20}[”\"])?\s+(?:means|includes)\b"
     r"|\b(?:shall|will)\s+be\s+(?:automatically\s+)?(?:included|incorporated)\s+(?:in|into)\s+"
@@ -769,7 +790,8 @@ def _obligations() -> Obligations:
     return Obligations(
         on_the_bidder=re.compile(rf"\b(?:{idioms})", re.IGNORECASE),
         imperative=re.compile(
-            rf"(?:^\W*(?:{verbs}),?|{opening}(?:{lower}))\s+(?!{VERB_AS_NOUN}\b)"
+            # a prohibition put as an instruction ("Do not amend any item of the form")
+            rf"(?:^\W*(?:{opening})?(?:Do|do)\s+not|^\W*(?:{verbs}),?|{opening}(?:{lower}))\s+(?!{VERB_AS_NOUN}\b)"
             rf"(?:[a-z0-9]|{DOCUMENT_PART})"
             rf"|(?:^\W*(?:{also_nouns})|{opening}(?:{also_nouns_lower}))\s+{OBJECT_OPENING}\b"
         ),
@@ -821,12 +843,13 @@ advised in writing"): the bidder is the one who advises."""
 
 
 BIDDER_OBLIGED = re.compile(
-    rf"\b(?:{BIDDER})s?\s+(?:shall|must|(?:will|is|are){ALSO}(?:\s+be)?\s+"
+    rf"\b(?:{BIDDER})s?\s+(?:shall|must|agrees?\s+to|(?:will|is|are){ALSO}(?:\s+be)?\s+"
     r"(?:required|expected)\s+to)\b",
     re.IGNORECASE,
 )
 """The bidder's own duty in a later clause of a sentence the buyer opens ("the Court will
-provide the user names, and the Offeror will be expected to grant them access")."""
+provide the user names, and the Offeror will be expected to grant them access", "…, the
+University shall be released from any further obligation and Contractor agrees to pay …")."""
 
 
 CLAUSE_NUMBER = re.compile(r"^\W*(\d+(?:\.\d+)+)\.?-?\s+")
@@ -936,10 +959,20 @@ def lists_the_buyers_acts(lead_in: str) -> bool:
     items are what the buyer may or will do (its remedies, its own tasks), not the bidder's
     requirements, though each opens like an instruction ("Reduce the contract price …")."""
     folded = fold_accents(lead_in)
+    if THE_BUYERS_MINUTES.match(folded):
+        return True
     return bool(MODAL_ENDS_THE_LEAD_IN.search(folded)) and binds_the_buyer(folded)
 
 
 MODAL_ENDS_THE_LEAD_IN = re.compile(r"\b(?:may|will|shall|must|should)\s*:\s*$", re.IGNORECASE)
+THE_BUYERS_MINUTES = re.compile(
+    r"^\W*(?:se\s+labrara\s+(?:un\s+|el\s+)?acta\b|(?:the\s+)?minutes\s+of\s+the\s+"
+    r"(?:bid\s+|proposal\s+)?opening\b)",
+    re.IGNORECASE,
+)
+"""The minutes the buyer draws up of the opening of the offers ("Se labrará acta que debe
+contener:", "The minutes of the bid opening shall record:"): what they record is the
+buyer's, not the bidder's."""
 
 
 @cache
