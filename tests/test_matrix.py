@@ -1098,6 +1098,24 @@ def test_a_full_stop_after_items_ending_in_semicolons_ends_the_list(monkeypatch)
     assert rows[3] == "Late offers are returned unopened."
 
 
+def test_an_item_may_quote_a_duty_or_point_elsewhere_and_stay_an_item(monkeypatch):
+    """An item is no new sentence for a modal inside what it asks for ("a letter to confirm
+    that the Applicant shall comply …") or inside the buyer's clause that names a person
+    ("the person the State should contact"); a line that only points elsewhere ("See
+    Section 3.01.") keeps the list open and is no row."""
+    read = [
+        "Information required for online submission will include the following.",
+        "1.",
+        "Cover letter to confirm that the Applicant shall comply with all terms of this RFP.",
+        "See Section 3.01.",
+        "2.",
+        "Applicant Form (upload): address of the person the State should contact.",
+        "Required, Section 3.03(a)",
+    ]
+    lead = read[0]
+    assert statements_of(read, monkeypatch) == [f"{lead} {read[2]}", f"{lead} {read[5]}"]
+
+
 def test_the_items_of_what_the_buyer_may_do_are_no_rows(monkeypatch):
     """ "…, the State may:" opens a list of the buyer's remedies: each item reads like an
     instruction ("Reduce the contract price …") but is the buyer's act. The sentence after

@@ -714,9 +714,9 @@ def _statement(
 ) -> Iterator[tuple[str, dict[str, Any]]]:
     """The sentence as a statement: joined to the lead-in of the list it is an item of;
     nothing for a lead-in itself (its items say it), an item of what the buyer furnishes, a
-    bare marker or a fragment."""
+    bare marker, a pointer elsewhere or a fragment."""
     if open_list.takes(sentence):
-        if not (open_list.the_buyers or _is_bare_marker(sentence)):
+        if not (open_list.the_buyers or _is_bare_marker(sentence) or POINTER.match(sentence)):
             item = CLAUSE_NUMBER.sub("", ITEM_MARKER.sub("", sentence))
             yield f"{open_list.heading} {item}", meta
     elif not _is_lead_in(sentence) and (
@@ -731,6 +731,15 @@ BARE_CLAUSE_NUMBER = re.compile(r"^\s*\d+(?:\.\d+)+\.?\s*$")
 def _bare_clause_number(sentence: str) -> str:
     """The clause number ``sentence`` is alone ("9.1." -> "9.1"), or ""."""
     return sentence.strip().rstrip(".") if BARE_CLAUSE_NUMBER.match(sentence) else ""
+
+
+POINTER = re.compile(
+    r"^\W*(?:(?:see|refer\s+to)\s+(?:section|attachment|appendix|exhibit|part|page)s?\b"
+    r"|(?:required|optional),?\s+(?:see\s+)?section\s+[\w.()]+\W*$)",
+    re.IGNORECASE,
+)
+"""A line of a list item that only points elsewhere ("See Section 3.02.", "Required, Section
+3.03(a)"): the list goes on past it, but it says nothing to do."""
 
 
 def _is_bare_marker(sentence: str) -> bool:

@@ -383,18 +383,27 @@ def has_modal_verb(sentence: str) -> bool:
     """True when the sentence's own verbs oblige or advise ("shall", "must", "should", "is
     required to", what the bidder "will" do); a performance standard's measure ("within seven
     days") is not a verb, nor the buyer's discretion that qualifies a thing ("Such other
-    insurance as the County may reasonably require", an item of the insurance list)."""
-    folded = fold_accents(sentence)
-    return _verb_strength(sentence, _buyer_discretion().sub("", folded)) is not None
+    insurance as the County may reasonably require", an item of the insurance list), nor a
+    statement the item asks for ("Cover letter … to confirm that the Applicant shall comply
+    with the terms": what the letter says, not a verb of the item's)."""
+    folded = REPORTED_STATEMENT.sub("", _buyer_discretion().sub("", fold_accents(sentence)))
+    return _verb_strength(REPORTED_STATEMENT.sub("", sentence), folded) is not None
+
+
+REPORTED_STATEMENT = re.compile(
+    r"\b(?:confirm|certify|state|affirm|acknowledge|attest|declare)(?:s|ing)?\s+that\b[^.;]*",
+    re.IGNORECASE,
+)
 
 
 @cache
 def _buyer_discretion() -> re.Pattern[str]:
-    """ "as the County may …": a clause of the buyer's comparing inside a sentence about
-    something else (not "… agreed that the State shall withhold payment", a clause that is
-    the sentence's point)."""
+    """ "as the County may …", "the person the State should contact": a clause of the
+    buyer's comparing or naming inside a sentence about something else (not "… agreed that
+    the State shall withhold payment", a clause that is the sentence's point)."""
     return re.compile(
-        rf"\bas\s+(?:the\s+)?(?:{_buyer_names()})s?\s+(?:may|shall|will|should)\b",
+        r"\b(?:as|(?:person|persons|official|individual|contact)\s+(?:whom\s+|that\s+)?)"
+        rf"\s*(?:the\s+)?(?:{_buyer_names()})s?\s+(?:may|shall|will|should)\b",
         re.IGNORECASE,
     )
 
