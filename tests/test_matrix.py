@@ -352,6 +352,14 @@ def test_the_same_requirement_in_two_documents_is_one_row_citing_both(settings: 
          None),
         ("The Contract Administrator shall determine the acceptability of work.", None),
         ("Se labrará acta que debe contener:", None),
+        # what the buyer is to receive, the bidder provides; what the buyer expects of the
+        # bidder's people, they must do; not what it expects its future system to do
+        ("Monthly reports will be delivered to the COR by the fifth day.", "mandatory"),
+        ("Payment will be made to the Contractor within 30 days.", None),
+        ("The County will expect that the staff who will work on the project to attend the "
+         "interview.", "mandatory"),
+        ("The Court expects that a future system will allow clerks to serve all parties.",
+         None),
         # a second promise after the first; the bidder's promise after the buyer's release
         ("By submitting a proposal, Proponents agree that their documents may become public "
          "and agree to hold the County harmless.", "mandatory"),

@@ -430,6 +430,7 @@ def _verb_strength(sentence: str, folded: str) -> Strength | None:
         or OFFER_VALIDITY.match(folded)
         or REQUIRED_CONTENTS.match(folded)
         or DELIVERED_SYSTEM_WILL.match(sentence)
+        or _to_the_buyer().search(folded)
     ):
         return "mandatory"
     return "advisory" if ADVISORY.search(folded) else None
@@ -944,7 +945,25 @@ def _buyer_requires() -> re.Pattern[str]:
     return re.compile(
         rf"{_buyer_clause_opening()}"
         r"(?:(?:requires?|will\s+require|shall\s+require)\b"
-        rf"|(?:expects?|will\s+expect)\s+{bidder}\s+to\b)",
+        rf"|(?:expects?|will\s+expect)\s+{bidder}\s+to\b"
+        # "… will expect that the person or persons who will be working on the project to
+        # make the presentation"
+        r"|(?:expects?|will\s+expect)\s+(?:that\s+)?(?:the|a|an|all|each|its|their|your)\s+"
+        r"(?:(?!(?<!who\s)(?<!which\s)\b(?:will|shall|must|can|may|is|are)\b)[^.;]){0,80}?"
+        r"\bto\s+(?!be\b)\w+)",
+        re.IGNORECASE,
+    )
+
+
+@cache
+def _to_the_buyer() -> re.Pattern[str]:
+    """What "will be" given to the buyer ("such audit report will be made available free of
+    cost to the University", "Reports will be delivered to the COR monthly"): the buyer
+    receives it, so the bidder must provide it; the mirror of ``TO_THE_BIDDER``."""
+    return re.compile(
+        r"\b(?:shall|will|must)\s+(?:also\s+)?be\s+(?:provided|made\s+available|delivered|"
+        r"submitted|furnished|sent|given)\b[^.;]{0,60}?\s+to\s+(?:the\s+)?"
+        rf"(?:{_buyer_names()})s?\b",
         re.IGNORECASE,
     )
 
