@@ -571,7 +571,8 @@ def test_the_buyer_named_by_its_own_acronym_is_the_buyer():
     ])  # fmt: skip
     assert aliases == {"AOC"}
     named = ["George Mason reserves the right to cancel.", "The County reserves the right.",
-             "The Offeror reserves the right to withdraw its offer."]  # fmt: skip
+             "The Offeror reserves the right to withdraw its offer.",
+             "Lead Web Developer\nThe Government reserves the right to add roles."]  # fmt: skip
     assert buyer_aliases(named) == {"George Mason"}
     assert strength_of("The AOC may hold discussions with all Offerors.") == "advisory"
     assert (

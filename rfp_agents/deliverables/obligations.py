@@ -152,7 +152,7 @@ def strength_of(
 
 
 BUYER_ALIAS = re.compile(
-    r"\b(?:the\s+)?(?-i:([A-Z]{2,6}|[A-Z][a-z]+(?:\s+[A-Z][a-z]+){0,3}))\s+"
+    r"\b(?:the\s+)?(?-i:([A-Z]{2,6}|[A-Z][a-z]+(?:[ ][A-Z][a-z]+){0,3}))[ ]+"
     r"(?:reserves\s+the\s+right|is\s+seeking|seeks|intends\s+to\s+award|will\s+award|"
     r"may\s+award|is\s+requesting)\b",
     re.IGNORECASE,
