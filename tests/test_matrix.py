@@ -360,6 +360,18 @@ def test_the_same_requirement_in_two_documents_is_one_row_citing_both(settings: 
          "interview.", "mandatory"),
         ("The Court expects that a future system will allow clerks to serve all parties.",
          None),
+        # a meeting the bidder must attend, said in a sentence (a contents line is none);
+        # work that "is to be done"; what a thing is for; a numbered definition
+        ("There will be a mandatory site meeting on March 3 at 10 a.m.", "mandatory"),
+        ("3.2 Mandatory Site Meeting ........................ 11", None),
+        ("Some renovations are to be completed in the existing shop.", "mandatory"),
+        ("The fee is to be paid by the County within 30 days.", None),
+        ("The purpose of such discussions shall be to assure a full understanding of the "
+         "requirements.", None),
+        ("1.2 \u201cAgency\u201d means the department for which this contract is to be "
+         "performed.", None),
+        ("By submitting a proposal, the offeror covenants and agrees that they have read the "
+         "terms and that they will not make any claim for relief.", "mandatory"),
         # a second promise after the first; the bidder's promise after the buyer's release
         ("By submitting a proposal, Proponents agree that their documents may become public "
          "and agree to hold the County harmless.", "mandatory"),
@@ -1123,6 +1135,19 @@ def test_an_item_may_quote_a_duty_or_point_elsewhere_and_stay_an_item(monkeypatc
     ]
     lead = read[0]
     assert statements_of(read, monkeypatch) == [f"{lead} {read[2]}", f"{lead} {read[5]}"]
+
+
+def test_items_run_in_as_one_paragraph_are_one_item_of_their_lead_in(monkeypatch):
+    read = [
+        "The Contractor shall keep a recovery plan that addresses the following scenarios:",
+        "(i) The central computer installation and resident software are destroyed or "
+        "damaged, (ii) System interruption or failure resulting from network, operating "
+        "hardware, software, or operational errors that compromise the integrity of the "
+        "transactions that are active in a live system at the time of the outage, (iii) "
+        "System interruption that prevents access to the system, i.e., causes unscheduled "
+        "system unavailability for the users of the county's applications.",
+    ]
+    assert statements_of(read, monkeypatch) == [f"{read[0]} {read[1].removeprefix('(i) ')}"]
 
 
 def test_the_items_of_what_the_buyer_may_do_are_no_rows(monkeypatch):

@@ -756,16 +756,24 @@ def _is_item_of(sentence: str, lead_in: str, items: int) -> bool:
     at its items ("… shall provide the following:"), an item that is one noun phrase, with
     no finite verb, may run as long as a requirement ("Commercial General Liability insurance
     in the amount of $1,000,000 per occurrence, to protect the Contractor …, resulting from
-    any action under the Contract": an insurance list's items run long)."""
+    any action under the Contract": an insurance list's items run long), and so may items
+    run in as one paragraph ("(i) … (ii) …")."""
     if not lead_in or items >= MAX_ITEMS:
         return False
     phrase = bool(FORWARD_REFERENCE.search(lead_in)) and not FINITE_VERB.search(sentence)
-    if not is_list_item(sentence, long=phrase):
+    if not is_list_item(sentence, long=phrase or bool(RUN_IN_ITEMS.match(sentence))):
         return False
     if RUN_IN_HEADING.match(sentence):
         return False
     depth = _clause_depth(sentence)
     return not depth or depth > _clause_depth(lead_in)
+
+
+RUN_IN_ITEMS = re.compile(
+    r"^\s*\((?:i|1|a)\)\s.{20,}?\s\((?:ii|2|b)\)\s", re.IGNORECASE | re.DOTALL
+)
+"""A list run in as one paragraph after its lead-in ("(i) The central computer is destroyed,
+(ii) System interruption …"): all its items are one item, however long."""
 
 
 def _is_lead_in(sentence: str) -> bool:

@@ -69,6 +69,10 @@ MANDATORY = re.compile(
     r"may not(?! be (?:\w+(?:able|ible)|available|possible|feasible|necessary|required|"
     r"the case)\b)|"
     r"is prohibited|are prohibited|(?:is|are) (?:mandatory|compulsory)|"
+    # work put as "is to be done" ("Some renovations are to be completed as part of the
+    # Works"), not what the bidder is paid or told
+    r"(?:is|are) to be (?:completed|performed|provided|submitted|delivered|installed|done|"
+    r"carried out|furnished|supplied|maintained|included|designed|constructed)|"
     # a thing forbidden as "is not to" ("Work is not to begin before the order", "Costs
     # are not to exceed the ceiling"), not how a text is read ("is not to be construed")
     # nor what a thing is for ("The committee's role is not to rank bidders, but to …")
@@ -92,6 +96,13 @@ MANDATORY = re.compile(
     rf"{NECESSARY}|{REQUIRES_CONSENT})\b",
     re.IGNORECASE,
 )
+MANDATORY_MEETING = re.compile(
+    r"\b(?:mandatory|compulsory)\s+(?:pre-?(?:bid|proposal|quote)\s+)?(?:site\s+)?"
+    r"(?:meeting|visit|conference|walk-?through|briefing|tour)s?\b",
+    re.IGNORECASE,
+)
+"""A meeting the bidder must attend, said in a sentence ("There will be a mandatory site
+meeting on March 3"); a contents line or a title ("3.2 Mandatory Site Meeting") has no verb."""
 ADVISORY = re.compile(
     # "may", but not "as may be amended", "data which may be shared" or the month ("May 6,
     # 2015", "May 2015")
@@ -431,6 +442,7 @@ def _verb_strength(sentence: str, folded: str) -> Strength | None:
         or REQUIRED_CONTENTS.match(folded)
         or DELIVERED_SYSTEM_WILL.match(sentence)
         or _to_the_buyer().search(folded)
+        or (MANDATORY_MEETING.search(folded) and FINITE_VERB.search(folded))
     ):
         return "mandatory"
     return "advisory" if ADVISORY.search(folded) else None
@@ -699,10 +711,14 @@ POLICY = re.compile(
     # what is final ("The decision of the Purchasing Agent … shall be final"); a term
     # defined ("“Protected Data” means …")
     r"|\b(?:shall|will)\s+be\s+final\b"
+    # what a thing is for ("The purpose of such discussions shall be to assure …")
+    r"|^\W*the\s+(?:purpose|function|intent|role|objective|aim)\s+of\b[^.;]{0,80}?\s+"
+    r"(?:shall|will|is)\s+(?:be\s+)?to\b"
     # whose a thing is ("All County data is and must remain the sole property of the County")
     r"|\b(?:is|are|shall|will|must)\s+(?:and\s+(?:shall|will|must)\s+)?(?:also\s+)?(?:remain|be|become)\s+"
     r"the\s+(?:sole\s+|exclusive\s+)?property\s+of\b"
-    r"|^\W*[“\"][^”\"]{1,60}[”\"](?:\s+or\s+[“\"][^”\"]{1,20}[”\"])?\s+(?:means|includes)\b"
+    r"|^\W*(?:\d+(?:\.\d+)*\.?\s+)?[“\"][^”\"]{1,60}[”\"](?:\s+or\s+[“\"][^”\"]{1,20}[”\"])?"
+    r"\s+(?:means|includes)\b"
     r"|\b(?:shall|will)\s+be\s+(?:automatically\s+)?(?:included|incorporated)\s+(?:in|into)\s+"
     r"(?:this|the)\s+(?:contract|agreement)\b"
     r"|\b(?:shall|will)\s+be\s+(?:as\s+)?(?:specified|set\s+forth|set\s+out|defined|stated)"
