@@ -1575,14 +1575,16 @@ def test_a_standard_stated_in_a_performance_standards_table_is_a_row(settings: S
 
 def test_a_standards_table_runs_over_a_page_without_its_titles(settings: Settings, workdir):
     """A QASP's table need not repeat its column titles on the next page: its cells there
-    are still standards, up to a heading in capitals on its own line. A cell that only
-    allows a thing ("… can be accepted by …") states no standard."""
+    are still standards, up to a heading in capitals on its own line. A quality level put as
+    a noun phrase is one too; a cell that only allows a thing ("… can be accepted by …") or
+    names the method of review states no standard."""
     pdf = text_pdf(workdir / "qasp.pdf", [
         "3. Performance Requirements\nThe work is checked against the table below.\n"
         "Performance Standard(s)\nAcceptable Quality Level (AQL)\nMethod of Review\n"
         "Defect logging\nAll defects are logged within one day.",
         "Documented\nAll dependencies are listed in the release notes.\n"
-        "Some stories can be accepted by developers.\nPROCEDURES\n"
+        "Some stories can be accepted by developers.\nMinimal outage time for production "
+        "pushes.\nManual review of each deployment log.\nPROCEDURES\n"
         "Release notes are published with each version.",
     ])  # fmt: skip
     assert ingest_paths([pdf], settings, "qasp").exit_code == 0
@@ -1590,6 +1592,7 @@ def test_a_standards_table_runs_over_a_page_without_its_titles(settings: Setting
     assert rows == {
         "All defects are logged within one day.": 1,
         "All dependencies are listed in the release notes.": 2,
+        "Minimal outage time for production pushes.": 2,
     }
 
 

@@ -262,12 +262,47 @@ def _states_a_standard(folded: str) -> bool:
     listed", "New versions maintain compatibility", "records will be delivered per the
     plan"): a standard the bidder's work must meet, unless it is the buyer's act ("The COR
     will review …") or has no verb (a method of review: "Combination of manual review and
-    automated testing")."""
+    automated testing"). A cell without a verb is a standard too when it is an acceptable
+    quality level put as a noun phrase ("Minimal outage time for production pushes", "Clean
+    tests from a static testing SaaS") and not a method of surveillance nor a service's
+    name of a word or three ("Tested Code")."""
     if binds_the_buyer(folded) or is_question(folded) or ILLUSTRATION.match(folded):
         return False
-    if PERMISSION.search(folded):
+    if PERMISSION.search(folded) or SURVEILLANCE_METHOD.match(folded):
         return False
-    return bool(FINITE_VERB.search(folded) or STANDARD_VERB.search(folded))
+    if FINITE_VERB.search(folded) or STANDARD_VERB.search(folded):
+        return True
+    return (
+        bool(CELL_START.match(folded))
+        and not COLUMN_TITLE.search(folded)
+        and len(re.findall(r"[A-Za-z]{2,}", folded)) >= MIN_STANDARD_WORDS
+    )
+
+
+CELL_START = re.compile(r"^(?:[A-Z]|\d+%?\s)(?!\S*(?:https?:|www\.))")
+"""A cell's first words, capitalised or a figure ("0 errors reported …"); a line that opens
+in lower case, with "(" or a web address goes on a cell above it."""
+COLUMN_TITLE = re.compile(
+    r"\b(?:method\s+of\s+(?:review|surveillance)|acceptable\s+quality\s+level|"
+    r"performance\s+standards?|service\s+level\s+agreement)\b",
+    re.IGNORECASE,
+)
+"""A QASP table's column titles, run together by the text layer ("Method of Review Service
+Level")."""
+
+
+MIN_STANDARD_WORDS = 4
+"""A service's name in a QASP's first column runs to three words ("Prompt outage
+notification"); a quality level stated as a noun phrase runs longer."""
+SURVEILLANCE_METHOD = re.compile(
+    r"^\W*(?:combination\s+of|manual\s+review|review\s+(?:by|of)|automated\s+(?:testing|scan)|"
+    r"testing\s+method|(?:100%\s+|periodic\s+)?inspection|random\s+sampling|periodic\s+"
+    r"(?:review|sampling)|customer\s+(?:feedback|complaints?)|observation|tangible\s+artifacts)\b",
+    re.IGNORECASE,
+)
+"""How the buyer checks the work, a QASP's last column (FAR 46.401's methods: "Combination
+of manual review and automated testing", "Manual review of deployment", "Random
+sampling", "Customer feedback"), and the evidence it looks at ("Tangible artifacts: …")."""
 
 
 PERMISSION = re.compile(r"\b(?:can|could|may|might)\b", re.IGNORECASE)
