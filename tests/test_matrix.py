@@ -372,6 +372,19 @@ def test_the_same_requirement_in_two_documents_is_one_row_citing_both(settings: 
          "performed.", None),
         ("By submitting a proposal, the offeror covenants and agrees that they have read the "
          "terms and that they will not make any claim for relief.", "mandatory"),
+        # the bidder's share of the work (not a form's title in capitals); the buyer's
+        # debriefing and how it weighs the offers; a Spanish request to the bidders; a part
+        # of the document named by its letter; an instruction's object in title case
+        ("Services to be completed by the successful Proponent are as follows:", "mandatory"),
+        ("SUBCONTRACTING PLAN TO BE COMPLETED BY OFFEROR", None),
+        ("Debriefings shall be provided within thirty (30) days of the award notice.", None),
+        ("In the determination, technical factors shall be given greater weight than price.",
+         None),
+        ("De subsistir el empate, se solicitará a los oferentes que mejoren sus precios.",
+         "mandatory"),
+        ("2.3 Appendix C sets forth the services to be performed by the contractor.", None),
+        ("Deliver Preliminary Design for the project team to approve.", "mandatory"),
+        ("Provide Services", None),
         # a second promise after the first; the bidder's promise after the buyer's release
         ("By submitting a proposal, Proponents agree that their documents may become public "
          "and agree to hold the County harmless.", "mandatory"),
@@ -1102,6 +1115,11 @@ def test_the_items_of_what_the_buyer_furnishes_are_no_rows(monkeypatch):
     ], monkeypatch)  # fmt: skip
     assert [row for row in kept if "Two radios" in row]
     assert strength_of(rows[-1]) == "mandatory"
+
+
+def test_a_short_instruction_is_a_row_though_a_short_fragment_is_not(monkeypatch):
+    rows = statements_of(["Complete final design.", "Page 3 of 12 total"], monkeypatch)
+    assert rows == ["Complete final design."]
 
 
 def test_a_full_stop_after_items_ending_in_semicolons_ends_the_list(monkeypatch):

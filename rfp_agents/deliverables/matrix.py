@@ -63,6 +63,7 @@ from rfp_agents.text import (
 )
 
 MIN_REQUIREMENT_CHARACTERS = 25
+MIN_INSTRUCTION_CHARACTERS = 15
 MAX_REQUIREMENT_CHARACTERS = 1500
 MAX_ITEM_CHARACTERS = 300
 MAX_ITEMS = 20
@@ -720,9 +721,15 @@ def _statement(
             item = CLAUSE_NUMBER.sub("", ITEM_MARKER.sub("", sentence))
             yield f"{open_list.heading} {item}", meta
     elif not _is_lead_in(sentence) and (
-        MIN_REQUIREMENT_CHARACTERS <= len(sentence) <= MAX_REQUIREMENT_CHARACTERS
+        _shortest(sentence) <= len(sentence) <= MAX_REQUIREMENT_CHARACTERS
     ):
         yield sentence, meta
+
+
+def _shortest(sentence: str) -> int:
+    """The fewest characters a statement needs: fewer for an instruction ("Complete final
+    design.") than for a fragment a page's layout left ("Page 3 of 12")."""
+    return MIN_INSTRUCTION_CHARACTERS if is_instruction(sentence) else MIN_REQUIREMENT_CHARACTERS
 
 
 BARE_CLAUSE_NUMBER = re.compile(r"^\s*\d+(?:\.\d+)+\.?\s*$")

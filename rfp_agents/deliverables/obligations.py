@@ -59,6 +59,12 @@ REQUIRES_CONSENT = (
 """An act that requires the buyer's approval, consent or a waiver, or proof of a thing
 ("Use of large deductibles will require proof of financial ability"): the bidder must
 obtain or furnish it first."""
+BIDDER = (
+    r"contractor|offeror|quoter|vendor|bidder|proposer|proponent|tenderer|respondent|applicant|"
+    r"consultant|supplier|provider|firm|licitador|adjudicatario|contratista|empresa|proveedor|"
+    r"oferente|proponente"
+)
+"""The bidder's names, in English and Spanish, as one alternation."""
 MANDATORY = re.compile(
     rf"\b(?:shall|must|{BE_VERB} required to|will{ALSO} be required|will{ALSO} need to be|"
     # what "needs to be" handed in ("itemized rates need to be provided")
@@ -73,6 +79,11 @@ MANDATORY = re.compile(
     # Works"), not what the bidder is paid or told
     r"(?:is|are) to be (?:completed|performed|provided|submitted|delivered|installed|done|"
     r"carried out|furnished|supplied|maintained|included|designed|constructed)|"
+    # the bidder's share of the work ("Services to be completed by the successful Proponent
+    # are as follows:")
+    # (in lower case: "… PLAN TO BE COMPLETED BY OFFEROR" is a form's title)
+    rf"(?-i:to be (?:completed|performed|provided|delivered|done|carried out|supplied|furnished) "
+    rf"by (?:the )?(?:successful |selected )?(?i:{BIDDER})s?)|"
     # a thing forbidden as "is not to" ("Work is not to begin before the order", "Costs
     # are not to exceed the ceiling"), not how a text is read ("is not to be construed")
     # nor what a thing is for ("The committee's role is not to rank bidders, but to …")
@@ -89,6 +100,9 @@ MANDATORY = re.compile(
     # the impersonal future of a verb of submission, as a pliego prescribes what the offer
     # carries ("A cada oferta se acompañará:", "se presentarán dos copias")
     r"se (?:acompanara|adjuntara|presentara|incluira|aportara|entregara|facilitara|remitira)n?|"
+    # what the buyer will ask of the bidders ("se solicitará a los proponentes que … formulen
+    # una mejora de precios")
+    rf"se (?:solicitara|requerira|exigira|pedira) a (?:los|las|el|la) (?:{BIDDER})(?:e?s)? que|"
     r"es obligatori[oa]|"
     # an obligation put impersonally ("it is necessary to register before bidding"); a
     # thing's approval demanded ("Deviation from standards requires a completed waiver",
@@ -365,17 +379,11 @@ RUN_IN_LABEL = re.compile(
 : ", "INITIAL EVALUATION CRITERIA: "): the paragraph's name, not part of its sentence."""
 
 
-BIDDER = (
-    r"contractor|offeror|quoter|vendor|bidder|proposer|proponent|tenderer|respondent|applicant|"
-    r"consultant|supplier|provider|firm|licitador|adjudicatario|contratista|empresa|proveedor|"
-    r"oferente|proponente"
-)
-"""The bidder's names, in English and Spanish, as one alternation."""
 BUYER_ACT = re.compile(
     r"^\W*(?:(?:if|when|where|after|once|before)\b[^.;:]{1,200}?,\s+)?(?:the\s+|no\s+(?:further\s+)?)?"
-    r"(?:acceptance|inspection|evaluation|award|payment|surveillance|negotiation|discussion)s?\b"
-    r"(?:\s+of\s+[\w\s]{1,40}?)?\s+(?:shall|will)\s+be\s+"
-    r"(?:based|made|conducted|performed|determined|accomplished|held)\b"
+    r"(?:acceptance|inspection|evaluation|award|payment|surveillance|negotiation|discussion|"
+    r"debriefing)s?\b(?:\s+of\s+[\w\s]{1,40}?)?\s+(?:shall|will)\s+be\s+"
+    r"(?:based|made|conducted|performed|determined|accomplished|held|provided|limited)\b"
     # the notice of award the buyer publishes ("The notice of award, should it …, shall be
     # posted on the procurement website")
     # the offers the buyer evaluates ("Proposals shall be initially evaluated and ranked
@@ -405,9 +413,12 @@ FORM_CHOICE = re.compile(r"\bis not,?\s*\W{0,3}\s*is required to\b", re.IGNORECA
 required to sign this document", block 13 of the SF-30): which one holds is the mark, which
 the text layer does not carry."""
 DESCRIBES_THE_DOCUMENT = re.compile(
-    r"^\W*(?:it|(?:this|the)\s+(?:document|plan|section|appendix|attachment|exhibit|"
-    r"solicitation|rfp|rfq|rfi|ifb|itb|pws|sow|soo|qasp|amendment|modification|part|article|"
-    r"statement of work|performance work statement|quality assurance surveillance plan))"
+    r"^\W*(?:\d+(?:\.\d+)*\.?\s+)?(?:it|(?:this|the)\s+(?:document|plan|section|appendix|"
+    r"attachment|exhibit|solicitation|rfp|rfq|rfi|ifb|itb|pws|sow|soo|qasp|amendment|"
+    r"modification|part|article|statement of work|performance work statement|"
+    r"quality assurance surveillance plan)"
+    # a part named by its letter or number ("2.3 Appendix C sets forth the services …")
+    r"|(?:appendix|attachment|exhibit|section|part|article|schedule|annex)\s+[a-z0-9][\w.-]{0,5})"
     r"\s+(?:also\s+)?(?:provides|describes|establishes|sets forth|outlines|explains|"
     r"contains|summari[sz]es|identifies|defines|includes)\b",
     re.IGNORECASE,
@@ -746,6 +757,10 @@ POLICY = re.compile(
     # what is final ("The decision of the Purchasing Agent … shall be final"); a term
     # defined ("“Protected Data” means …")
     r"|\b(?:shall|will)\s+be\s+final\b"
+    # how the buyer weighs the offers ("technical factors shall be given greater weight
+    # than price factors")
+    r"|\b(?:factors?|criteria|criterion|price|cost)\s+(?:shall|will)\s+be\s+(?:given|assigned|"
+    r"accorded)\s+(?:\w+\s+){0,2}?(?:weight|importance)\b"
     # what a thing is for ("The purpose of such discussions shall be to assure …")
     r"|^\W*the\s+(?:purpose|function|intent|role|objective|aim)\s+of\b[^.;]{0,80}?\s+"
     r"(?:shall|will|is)\s+(?:be\s+)?to\b"
@@ -818,6 +833,10 @@ OBJECT_OPENING = (
 """Words that open the object of a verb that is also a noun: "Address the following",
 "Document all changes", "Report the status monthly" are instructions; "Address of the
 offeror", "Report Format" are not."""
+TITLED_OBJECT = r"[A-Z][a-z]+(?:\s+\S+){3,}[^.]*\.\s*$"
+"""An object in title case in a sentence of five words or more with its full stop ("Conduct
+Geotechnical Investigation and Provide the report to the Owner."): an instruction, where a
+title has no full stop ("Submit Proposal")."""
 DOCUMENT_PART = (
     r"(?:Attachments?|Exhibits?|Appendix|Appendices|Annex(?:es)?|Forms?|Schedules?|Sections?|"
     r"Addend(?:um|a)|Volumes?|Tabs?)\s+(?:[A-Z]{1,2}|\d{1,3}|[IVX]{1,5})\b"
@@ -853,7 +872,7 @@ def _obligations() -> Obligations:
         imperative=re.compile(
             # a prohibition put as an instruction ("Do not amend any item of the form")
             rf"(?:^\W*(?:{opening})?(?:Do|do)\s+not|^\W*(?:{verbs}),?|{opening}(?:{lower}))\s+(?!{VERB_AS_NOUN}\b)"
-            rf"(?:[a-z0-9]|{DOCUMENT_PART})"
+            rf"(?:[a-z0-9]|{DOCUMENT_PART}|{TITLED_OBJECT})"
             rf"|(?:^\W*(?:{also_nouns})|{opening}(?:{also_nouns_lower}))\s+{OBJECT_OPENING}\b"
         ),
         requirement_label=re.compile(
