@@ -385,6 +385,14 @@ def test_the_same_requirement_in_two_documents_is_one_row_citing_both(settings: 
         ("2.3 Appendix C sets forth the services to be performed by the contractor.", None),
         ("Deliver Preliminary Design for the project team to approve.", "mandatory"),
         ("Provide Services", None),
+        # "No … may be …" forbids; what the buyer will only accept; the proposed people
+        # staying on the work
+        ("No substitution of key staff may be made without the County's approval.",
+         "mandatory"),
+        ("The County will only accept staff with five years of relevant experience.",
+         "mandatory"),
+        ("The personnel named in the proposal will remain assigned for the whole contract.",
+         "mandatory"),
         # a second promise after the first; the bidder's promise after the buyer's release
         ("By submitting a proposal, Proponents agree that their documents may become public "
          "and agree to hold the County harmless.", "mandatory"),

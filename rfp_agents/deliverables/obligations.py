@@ -75,6 +75,9 @@ MANDATORY = re.compile(
     r"may not(?! be (?:\w+(?:able|ible)|available|possible|feasible|necessary|required|"
     r"the case)\b)|"
     r"is prohibited|are prohibited|(?:is|are) (?:mandatory|compulsory)|"
+    # a permission denied as "No … may be …" ("No diversion or replacement may be made
+    # without a resume of the replacement")
+    r"^\W*no\s+(?:[\w-]+\s+){1,6}?(?:may|can)\s+be\s+\w+|"
     # work put as "is to be done" ("Some renovations are to be completed as part of the
     # Works"), not what the bidder is paid or told
     r"(?:is|are) to be (?:completed|performed|provided|submitted|delivered|installed|done|"
@@ -649,7 +652,11 @@ BIDDER_WILL = re.compile(
     rf"|\b(?:will|shall|must){ALSO}\s+be\s+\w+ed\s+by\s+the\s+(?:{BIDDER})"
     rf"|^\W*(?:if|when|where|once|whenever|should)\s+(?:the|a|an|each|any)\s+(?:{BIDDER})s?\b"
     rf"[^.;]{{0,150}}?,\s+(?:they|it|he or she|he|she){ACTIVE_WILL}"
-    r"|^\W*(?:the\s+)?deliver(?:y|ies)\b[^.;:]{0,80}?\s+will\s+(?:occur|be made|take place)\b",
+    r"|^\W*(?:the\s+)?deliver(?:y|ies)\b[^.;:]{0,80}?\s+will\s+(?:occur|be made|take place)\b"
+    # the people it proposes ("The personnel named in the technical proposal will remain
+    # assigned to the project")
+    r"|^\W*(?:the\s+|all\s+)?(?:key\s+|proposed\s+)?personnel\b[^.;:]{0,60}?\s+will\s+"
+    r"(?:remain|be\s+(?:assigned|available|dedicated))\b",
     re.IGNORECASE,
 )
 """The bidder (or its team, bidders in the plural opening the sentence: "Offerors will
@@ -1020,7 +1027,10 @@ def _buyer_requires() -> re.Pattern[str]:
         # make the presentation"
         r"|(?:expects?|will\s+expect)\s+(?:that\s+)?(?:the|a|an|all|each|its|their|your)\s+"
         r"(?:(?!(?<!who\s)(?<!which\s)\b(?:will|shall|must|can|may|is|are)\b)[^.;]){0,80}?"
-        r"\bto\s+(?!be\b)\w+)",
+        r"\bto\s+(?!be\b)\w+"
+        # what it will only accept, or not ("The County will only accept personnel who have
+        # relevant experience", "The City will not accept faxed bids")
+        r"|(?:will|shall)\s+(?:only|not)\s+accept\b)",
         re.IGNORECASE,
     )
 
