@@ -1176,6 +1176,23 @@ def test_items_run_in_as_one_paragraph_are_one_item_of_their_lead_in(monkeypatch
     assert statements_of(read, monkeypatch) == [f"{read[0]} {read[1].removeprefix('(i) ')}"]
 
 
+def test_an_item_with_a_duty_of_its_own_does_not_end_a_list_of_components(monkeypatch):
+    """A design list mixes bare components with short items that say their own "shall": the
+    components after such an item are still the list's; a line in capitals ends it."""
+    read = [
+        "The following components shall be included in the building design:",
+        "Minimum 50,000 L cistern complete with the necessary plumbing.",
+        "The building shall run on three-phase power.",
+        "High volume air exchanger.",
+        "END OF SECTION III.",
+        "Sump drains in the repair bays.",
+    ]
+    lead = read[0]
+    assert statements_of(read, monkeypatch) == [
+        f"{lead} {read[1]}", f"{lead} {read[2]}", f"{lead} {read[3]}", read[5],
+    ]  # fmt: skip
+
+
 def test_the_items_of_what_the_buyer_may_do_are_no_rows(monkeypatch):
     """ "…, the State may:" opens a list of the buyer's remedies: each item reads like an
     instruction ("Reduce the contract price …") but is the buyer's act. The sentence after

@@ -66,7 +66,9 @@ MIN_REQUIREMENT_CHARACTERS = 25
 MIN_INSTRUCTION_CHARACTERS = 15
 MAX_REQUIREMENT_CHARACTERS = 1500
 MAX_ITEM_CHARACTERS = 300
-MAX_ITEMS = 20
+MAX_ITEMS = 30
+MAX_DUTY_ITEM_CHARACTERS = 150
+"""An item of a list of phrases that says its own duty is a line or two long."""
 """Items joined to one lead-in at most (a list that never ends is a misread)."""
 UNFINISHED = r"that|which|who|whom|whose|and|or|of|the|a|an|to|for|in|on|with|by|at|from|as"
 """Words a clause does not end on."""
@@ -397,7 +399,24 @@ class OpenList:
             return False
         if self.ended or (self.items and self._outer_marker(sentence)):
             return False
+        if self.items and self._takes_a_duty(sentence):
+            return self.items < MAX_ITEMS
         return _is_item_of(sentence, self.lead_in, self.items)
+
+    def _takes_a_duty(self, sentence: str) -> bool:
+        """An item with a duty of its own in a list of bare phrases that a binding lead-in
+        points at ("The following components shall be included in the building design:",
+        then "Sump drains in the repair bays.", "The Grading design shall not alter the
+        drainage of neighbouring properties.", "High volume air exchanger."): item-sized,
+        short, the bidder's; the phrases after it are still items."""
+        return (
+            len(sentence) <= MAX_DUTY_ITEM_CHARACTERS
+            and not LEAD_IN_END.search(sentence)
+            and bool(FORWARD_REFERENCE.search(self.lead_in))
+            and strength_of(self.lead_in) == "mandatory"
+            and has_modal_verb(sentence)
+            and strength_of(sentence) == "mandatory"
+        )
 
     def _outer_marker(self, sentence: str) -> bool:
         """A marker alone of another kind than the items' that goes on a sequence ("4." after
@@ -412,6 +431,8 @@ class OpenList:
     def ends_at(self, sentence: str) -> bool:
         """A sentence of instruction ends a list of bare phrases ("Network design", "Help
         desk operations", then "Describe your approach to … ."): it is no item."""
+        if self.items and IN_CAPITALS.match(sentence):
+            return True  # "END OF SECTION III.", a heading: no item
         return bool(self.items) and self.of_phrases and _is_full_instruction(sentence)
 
     def returns_at(self, sentence: str) -> bool:
@@ -472,6 +493,11 @@ class OpenList:
         if self.pending and self.pending == next_clause_number(self.number):
             return replace(self, number=self.pending, pending="")
         return self
+
+
+IN_CAPITALS = re.compile(r"^[^a-z]*[A-Z]{2,}[^a-z]*\s[^a-z]*[A-Z]{2,}[^a-z]*$")
+"""A line of two words or more all in capitals ("END OF SECTION III."): a heading or a
+notice, never the next item of a list."""
 
 
 def marker_kind(sentence: str) -> str:
