@@ -216,8 +216,9 @@ modifier ("The AOC security badge")."""
 
 
 def _buyer_by_its_role(sentence: str, aliases: frozenset[str]) -> str:
-    """``sentence`` with the buyer's acronyms put as its role ("The AOC anticipates …" ->
-    "The Agency anticipates …"), for the buyer's own statements to be read as such."""
+    """``sentence`` with the buyer's own names put as its role where they are a subject
+    ("The AOC anticipates …", "George Mason shall select …" -> "The Agency anticipates …",
+    "the Agency shall select …"), for the buyer's own statements to be read as such."""
     names = "|".join(sorted(map(re.escape, aliases), key=len, reverse=True))
     return re.sub(
         rf"\b(?:(?:the|The)\s+)?(?:{names})(?=\s+{SUBJECTS_VERB}\b)", _the_agency, sentence
