@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from typing import Any, Literal
 
 import numpy as np
@@ -413,9 +414,9 @@ class OpenList:
             len(sentence) <= MAX_DUTY_ITEM_CHARACTERS
             and not LEAD_IN_END.search(sentence)
             and bool(FORWARD_REFERENCE.search(self.lead_in))
-            and strength_of(self.lead_in) == "mandatory"
             and has_modal_verb(sentence)
-            and strength_of(sentence) == "mandatory"
+            and _strength_alone(self.lead_in) == "mandatory"
+            and _strength_alone(sentence) == "mandatory"
         )
 
     def _outer_marker(self, sentence: str) -> bool:
@@ -472,7 +473,7 @@ class OpenList:
             kind = marker_kind(sentence) if self.items else ""
             # what the buyer furnishes or does, unless the lead-in also puts a duty on the
             # bidder
-            the_buyers = _the_buyers_list(sentence) and strength_of(sentence) is None
+            the_buyers = _the_buyers_list(sentence) and _strength_alone(sentence) is None
             if not kind:
                 return OpenList(lead_in=sentence, meta=meta, the_buyers=the_buyers)
             # a lead-in that is an item of this list: its items are joined to it, unmarked
@@ -565,6 +566,13 @@ OPEN_CLAUSE = re.compile(
 goes on ("… a vehicle that:"), or on the verb before its object ("The agency shall provide:")."""
 
 
+@lru_cache(maxsize=4096)
+def _strength_alone(sentence: str) -> str | None:
+    """``strength_of`` a sentence read on its own; the list logic asks it of the same lead-in
+    and items again and again."""
+    return strength_of(sentence)
+
+
 def _is_label(sentence: str) -> bool:
     """ "Deliverables:", "Ability to:": a colon and no obligation of its own, or an unmarked
     instruction that heads a sub-list ("Deliver to the AOC:" among the steps the contractor
@@ -573,7 +581,9 @@ def _is_label(sentence: str) -> bool:
     clients"."""
     if not sentence.rstrip().endswith(":"):
         return False
-    return strength_of(sentence) is None or (not marker_kind(sentence) and is_instruction(sentence))
+    return _strength_alone(sentence) is None or (
+        not marker_kind(sentence) and is_instruction(sentence)
+    )
 
 
 def _is_requirement_label(sentence: str) -> bool:
@@ -819,7 +829,7 @@ def _is_lead_in(sentence: str) -> bool:
     return (
         bool(LEAD_IN_END.search(sentence))
         and not ANNOUNCES_A_DESCRIPTION.search(sentence)
-        and (strength_of(sentence) is not None or _the_buyers_list(sentence))
+        and (_strength_alone(sentence) is not None or _the_buyers_list(sentence))
     )
 
 

@@ -772,9 +772,6 @@ POLICY = re.compile(
     # what a thing is for ("The purpose of such discussions shall be to assure …")
     r"|^\W*the\s+(?:purpose|function|intent|role|objective|aim)\s+of\b[^.;]{0,80}?\s+"
     r"(?:shall|will|is)\s+(?:be\s+)?to\b"
-    # whose a thing is ("All County data is and must remain the sole property of the County")
-    r"|\b(?:is|are|shall|will|must)\s+(?:and\s+(?:shall|will|must)\s+)?(?:also\s+)?(?:remain|be|become)\s+"
-    r"the\s+(?:sole\s+|exclusive\s+)?property\s+of\b"
     r"|^\W*(?:\d+(?:\.\d+)*\.?\s+)?[“\"][^”\"]{1,60}[”\"](?:\s+or\s+[“\"][^”\"]{1,20}[”\"])?"
     r"\s+(?:means|includes)\b"
     r"|\b(?:shall|will)\s+be\s+(?:automatically\s+)?(?:included|incorporated)\s+(?:in|into)\s+"
@@ -793,6 +790,15 @@ buyer's act, not a duty the bidder performs. Contract drafting calls this the la
 policy: "shall" with a subject that acts on no one."""
 
 
+OWNERSHIP = re.compile(
+    r"\b(?:is|are|shall|will|must)\s+(?:and\s+(?:shall|will|must)\s+)?(?:also\s+)?"
+    r"(?:remain|be|become)\s+the\s+(?:sole\s+|exclusive\s+)?property\s+of\b",
+    re.IGNORECASE,
+)
+"""Whose a thing is ("All County data is and must remain the sole property of the County"):
+a term of the contract, not a task."""
+
+
 def _not_a_duty(folded: str, unheaded: str) -> bool:
     """The buyer's right, what the bidder receives, the contract's policy or a term of the
     contract itself, when the sentence puts no duty on the bidder besides (its own "shall",
@@ -805,6 +811,7 @@ def _not_a_duty(folded: str, unheaded: str) -> bool:
         or TO_THE_BIDDER.search(folded)
         or _done_by_the_buyer().search(folded)
         or POLICY.search(folded)
+        or ("property" in folded and OWNERSHIP.search(folded))
         or CONTRACT_TERMS.match(unheaded)
     )
 
