@@ -68,9 +68,9 @@ MIN_INSTRUCTION_CHARACTERS = 15
 MAX_REQUIREMENT_CHARACTERS = 1500
 MAX_ITEM_CHARACTERS = 300
 MAX_ITEMS = 30
+"""Items joined to one lead-in at most (a list that never ends is a misread)."""
 MAX_DUTY_ITEM_CHARACTERS = 150
 """An item of a list of phrases that says its own duty is a line or two long."""
-"""Items joined to one lead-in at most (a list that never ends is a misread)."""
 UNFINISHED = r"that|which|who|whom|whose|and|or|of|the|a|an|to|for|in|on|with|by|at|from|as"
 """Words a clause does not end on."""
 ITEM_NUMBER = re.compile(r"^\s*(\d{1,2})[.)]?\s+\D")
@@ -146,8 +146,9 @@ def requirements(
             on_document(record.source, index, len(records))
         filer.read(record)
         in_qa = answers_questions(record)
-        aliases = buyer_aliases(text for text, _ in kb.iter_chunks({"doc_id": record.doc_id}))
-        for text, meta in statements(kb, record.source, in_questions_and_answers=in_qa):
+        stated = list(statements(kb, record.source, in_questions_and_answers=in_qa))
+        aliases = buyer_aliases(text for text, _ in stated)
+        for text, meta in stated:
             key = _wording(text)
             seen = first.get(key)
             if seen is not None:
@@ -458,15 +459,15 @@ class OpenList:
             )
             number = self.pending or self.number
             end = sentence.rstrip(" ,")
-            semicolon = end.endswith(";") or bool(ITEM_BEFORE_THE_LAST.search(end))
+            before_the_last = bool(ITEM_BEFORE_THE_LAST.search(end))
             return replace(
                 self,
                 items=self.items + 1,
                 of_phrases=of_phrases,
                 number=number,
                 pending="",
-                before_the_last=bool(ITEM_BEFORE_THE_LAST.search(end)),
-                semicolons=semicolon and (first or self.semicolons),
+                before_the_last=before_the_last,
+                semicolons=(end.endswith(";") or before_the_last) and (first or self.semicolons),
                 ended=self.semicolons and end.endswith(".") and not self.label,
             )
         if _is_lead_in(sentence):

@@ -219,10 +219,14 @@ def _buyer_by_its_role(sentence: str, aliases: frozenset[str]) -> str:
     """``sentence`` with the buyer's own names put as its role where they are a subject
     ("The AOC anticipates …", "George Mason shall select …" -> "The Agency anticipates …",
     "the Agency shall select …"), for the buyer's own statements to be read as such."""
+    return _named_as_subject(aliases).sub(_the_agency, sentence)
+
+
+@cache
+def _named_as_subject(aliases: frozenset[str]) -> re.Pattern[str]:
+    """The buyer's own names as a sentence's subject, compiled once per document."""
     names = "|".join(sorted(map(re.escape, aliases), key=len, reverse=True))
-    return re.sub(
-        rf"\b(?:(?:the|The)\s+)?(?:{names})(?=\s+{SUBJECTS_VERB}\b)", _the_agency, sentence
-    )
+    return re.compile(rf"\b(?:(?:the|The)\s+)?(?:{names})(?=\s+{SUBJECTS_VERB}\b)")
 
 
 def _the_agency(found: re.Match[str]) -> str:
@@ -315,12 +319,12 @@ notification"); a quality level stated as a noun phrase runs longer."""
 SURVEILLANCE_METHOD = re.compile(
     r"^\W*(?:combination\s+of|manual\s+review|review\s+(?:by|of)|automated\s+(?:testing|scan)|"
     r"testing\s+method|(?:100%\s+|periodic\s+)?inspection|random\s+sampling|periodic\s+"
-    r"(?:review|sampling)|customer\s+(?:feedback|complaints?)|observation|tangible\s+artifacts)\b",
+    r"(?:review|sampling)|customer\s+(?:feedback|complaints?)|observation)\b",
     re.IGNORECASE,
 )
 """How the buyer checks the work, a QASP's last column (FAR 46.401's methods: "Combination
 of manual review and automated testing", "Manual review of deployment", "Random
-sampling", "Customer feedback"), and the evidence it looks at ("Tangible artifacts: …")."""
+sampling", "Customer feedback")."""
 
 
 PERMISSION = re.compile(r"\b(?:can|could|may|might)\b", re.IGNORECASE)
@@ -383,8 +387,13 @@ RUN_IN_LABEL = re.compile(
 : ", "INITIAL EVALUATION CRITERIA: "): the paragraph's name, not part of its sentence."""
 
 
+OPENING_CONDITION = (
+    r"(?:if|when|where|whenever|unless|should|after|once|before)\b[^.;:]{1,300}?,\s+"
+)
+"""A condition or a time opening a sentence ("If the changes increase the cost, ", "After the
+BAFO is submitted, "): what follows it is still the sentence's subject and verb."""
 BUYER_ACT = re.compile(
-    r"^\W*(?:(?:if|when|where|after|once|before)\b[^.;:]{1,200}?,\s+)?(?:the\s+|no\s+(?:further\s+)?)?"
+    rf"^\W*(?:{OPENING_CONDITION})?(?:the\s+|no\s+(?:further\s+)?)?"
     r"(?:acceptance|inspection|evaluation|award|payment|surveillance|negotiation|discussion|"
     r"debriefing)s?\b(?:\s+of\s+[\w\s]{1,40}?)?\s+(?:shall|will)\s+be\s+"
     r"(?:based|made|conducted|performed|determined|accomplished|held|provided|limited)\b"
@@ -400,7 +409,7 @@ BUYER_ACT = re.compile(
     # the contract's price or time adjusted under a changes or suspension clause (FAR
     # 52.242-14, 52.243-1: "an equitable adjustment shall be made and the contract modified
     # in writing"), also after the condition that triggers it
-    r"|^\W*(?:(?:if|when|where|whenever|unless|should)\b[^.;:]{1,300}?,\s+)?"
+    rf"|^\W*(?:{OPENING_CONDITION})?"
     r"(?:an?\s+|no\s+|any\s+)?(?:equitable\s+)?adjustments?"
     r"(?:\s+(?:in|of|to)\s+(?:the\s+)?(?:contract(?:'s)?\s+)?"
     r"(?:price|amount|compensation|fee|cost|schedule|time|contract)s?)?"
