@@ -15,9 +15,10 @@ from typer.testing import CliRunner
 from rfp_agents.cli import app
 from rfp_agents.config import Settings
 from rfp_agents.deliverables import matrix
+from rfp_agents.deliverables.buyer import buyer_aliases
 from rfp_agents.deliverables.export import COLUMNS, matrix_bytes
 from rfp_agents.deliverables.matrix import requirements
-from rfp_agents.deliverables.obligations import buyer_aliases, strength_of
+from rfp_agents.deliverables.obligations import strength_of
 from rfp_agents.ingest import ingest_paths
 from rfp_agents.knowledge_base import KnowledgeBase
 from tests.pdf_factory import text_pdf

@@ -25,6 +25,11 @@ from typing import Any, Literal
 import numpy as np
 from pydantic import BaseModel, Field
 
+from rfp_agents.deliverables.buyer import (
+    buyer_aliases,
+    furnished_by_the_buyer,
+    lists_the_buyers_acts,
+)
 from rfp_agents.deliverables.links import (
     amended_documents,
     answers_questions,
@@ -33,20 +38,16 @@ from rfp_agents.deliverables.links import (
     ucf_section_of,
 )
 from rfp_agents.deliverables.obligations import (
-    ANSWER_START,
-    CLAUSE_NUMBER,
     FINITE_VERB,
     QUESTION_NUMBER,
     Strength,
-    buyer_aliases,
-    furnished_by_the_buyer,
     has_modal_verb,
     heads_requirements,
     is_instruction,
-    lists_the_buyers_acts,
     strength_of,
 )
 from rfp_agents.deliverables.topics import topic_of
+from rfp_agents.deliverables.wording import ANSWER_START, CLAUSE_NUMBER
 from rfp_agents.domains import DOMAINS, blend, classify_text, domain_descriptions
 from rfp_agents.headings import LOWER_CASE_MODAL, contents_end, is_title_case, looks_like_title
 from rfp_agents.knowledge_base import DocumentRecord, KnowledgeBase

@@ -14,7 +14,8 @@ The compliance matrix (``matrix.py``) lists the statements this module says bind
 
 Not binding: statements of information, statements whose subject is the buyer or one of its
 officials (``vocabulary/parties.toml``: "The COR shall notify the CO"), the buyer's rights and
-acts ("reserves the right", "Award will be made to …"), what the bidder receives, the
+acts ("reserves the right", "Award will be made to …"; ``buyer.py`` reads the buyer's side),
+what the bidder receives, the
 contract's own terms and policy ("This Agreement shall be governed by …", "… shall be deemed
 …"), the document describing itself, and questions (a Q&A's included, even when they quote a
 requirement).
@@ -23,35 +24,47 @@ requirement).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 from typing import Literal
 
+from rfp_agents.deliverables.buyer import (
+    BUYER_ACT,
+    BUYERS_RIGHT,
+    THE_BUYERS_MINUTES,
+    TO_THE_BIDDER,
+    binds_the_buyer,
+    buyer_asks,
+    buyer_by_its_role,
+    buyer_discretion,
+    buyer_opens,
+    buyer_requires,
+    done_by_the_buyer,
+    to_the_buyer,
+)
+from rfp_agents.deliverables.wording import (
+    ALSO,
+    BE_VERB,
+    BIDDER,
+    BIDDER_DUTY,
+    BIDDER_NAME,
+    INTRODUCTORY_PHRASE,
+    LEADING_HEADING,
+    RESPONSIBLE,
+)
 from rfp_agents.text import ITEM_MARKER, fold_accents
 from rfp_agents.vocabulary import load_vocabulary_file
 
 Strength = Literal["mandatory", "advisory"]
 
-ALSO = (
-    r"(?: (?:also|further|additionally|likewise|then|still|always|solely|fully|jointly|"
-    r"generally|normally|typically|usually|hereby))?"
-)
-"""An adverb between the verbs of an obligation ("will also be expected to", "is solely
-responsible for", the legal "are hereby required to")."""
-BE_VERB = rf"(?:is|are|will{ALSO} be|shall{ALSO} be){ALSO}"
-"""The "be" of "is required to", "will also be expected to", "shall be responsible for"."""
-RESPONSIBLE = (
-    r"(?:as\s+(?:fully\s+)?)?responsible(?:\s+to\s+(?:the\s+)?[\w'-]+(?:\s+[\w'-]+)?)?\s+for"
-)
-"""Responsible for a thing, also to a party ("is responsible to the County for the acts of
-its subcontractors") or as much as for another ("is as fully responsible … as it is for
-…")."""
+
 NECESSARY = (
     r"\bit(?:'s|\s+is|\s+will\s+be)\s+(?:necessary|essential|imperative)\s+"
     r"(?:for\s+[^.;,]{1,40}?\s+)?to"
 )
 """An obligation without a subject: "it is necessary to hold a licence"."""
+
+
 REQUIRES_CONSENT = (
     r"\b(?:requires?|will\s+require)\s+(?!no\b|not\b)(?:[\w'/-]+\s+){0,4}?"
     r"(?:approval|waiver|consent|authori[sz]ation|permission|proof|evidence)\b"
@@ -59,12 +72,8 @@ REQUIRES_CONSENT = (
 """An act that requires the buyer's approval, consent or a waiver, or proof of a thing
 ("Use of large deductibles will require proof of financial ability"): the bidder must
 obtain or furnish it first."""
-BIDDER = (
-    r"contractor|offeror|quoter|vendor|bidder|proposer|proponent|tenderer|respondent|applicant|"
-    r"consultant|supplier|provider|firm|licitador|adjudicatario|contratista|empresa|proveedor|"
-    r"oferente|proponente"
-)
-"""The bidder's names, in English and Spanish, as one alternation."""
+
+
 MANDATORY = re.compile(
     rf"\b(?:shall|must|{BE_VERB} required to|will{ALSO} be required|will{ALSO} need to be|"
     # what "needs to be" handed in ("itemized rates need to be provided")
@@ -113,6 +122,8 @@ MANDATORY = re.compile(
     rf"{NECESSARY}|{REQUIRES_CONSENT})\b",
     re.IGNORECASE,
 )
+
+
 MANDATORY_MEETING = re.compile(
     r"\b(?:mandatory|compulsory)\s+(?:pre-?(?:bid|proposal|quote)\s+)?(?:site\s+)?"
     r"(?:meeting|visit|conference|walk-?through|briefing|tour)s?\b",
@@ -120,6 +131,8 @@ MANDATORY_MEETING = re.compile(
 )
 """A meeting the bidder must attend, said in a sentence ("There will be a mandatory site
 meeting on March 3"); a contents line or a title ("3.2 Mandatory Site Meeting") has no verb."""
+
+
 ADVISORY = re.compile(
     # "may", but not "as may be amended", "data which may be shared" or the month ("May 6,
     # 2015", "May 2015")
@@ -132,11 +145,15 @@ ADVISORY = re.compile(
     r"podra|podran|se recomienda)\b",
     re.IGNORECASE,
 )
+
+
 NUMBER_WORD = (
     r"(?:one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|thirty|sixty|"
     r"ninety)"
 )
 """A small number written out, as solicitations write counts and limits."""
+
+
 PERFORMANCE_STANDARD = re.compile(
     r"\b(?:minimum of|maximum of|no more than|not more than|no less than|at least)\b"
     r"|\d%?\s+or (?:higher|better|greater|more)\b"  # not "one or more of the following"
@@ -145,6 +162,8 @@ PERFORMANCE_STANDARD = re.compile(
 )
 """The measure of a performance standard: "Minimum of 85% branch coverage", "99.5% or better
 uptime", "Restore the portal within four hours", "Answer a ticket … (one business hour)"."""
+
+
 QUANTITY_FIGURE = re.compile(
     rf"\d|\b{NUMBER_WORD}\b",
     re.IGNORECASE,
@@ -152,8 +171,12 @@ QUANTITY_FIGURE = re.compile(
 """A figure of a standard: digits or a small number written out. Narrower than the
 answerer's ``question_focus.QUANTITY`` on purpose: "at least once per year" is a habit of the
 buyer's, not a standard the bidder meets."""
+
+
 MAX_STANDARD_CHARACTERS = 200
 """A performance standard is a table cell's words, not a paragraph."""
+
+
 FINITE_VERB = re.compile(
     r"\b(?:is|are|was|were|be|been|has|have|had|will|would|can|could|does|do|did)\b", re.I
 )
@@ -171,66 +194,12 @@ def strength_of(
     as a fact is a standard the bidder meets (``_states_a_standard``). ``buyer_aliases``
     are the document's own names for its buyer (``buyer_aliases``), read as its role."""
     if buyer_aliases:
-        sentence = _buyer_by_its_role(sentence, buyer_aliases)
+        sentence = buyer_by_its_role(sentence, buyer_aliases)
     folded = fold_accents(sentence)
     strength = _strength(sentence, folded, in_questions_and_answers)
     if strength is None and in_standards_table and _states_a_standard(folded):
         return "mandatory"
     return strength
-
-
-BUYER_ALIAS = re.compile(
-    r"\b(?:the\s+)?(?-i:([A-Z]{2,6}|[A-Z][a-z]+(?:[ ][A-Z][a-z]+){0,3}))[ ]+"
-    r"(?:reserves\s+the\s+right|is\s+seeking|seeks|intends\s+to\s+award|will\s+award|"
-    r"may\s+award|is\s+requesting)\b",
-    re.IGNORECASE,
-)
-"""An acronym or a proper name doing what only a buyer does ("The AOC reserves the right to
-reject …", "HTDC is seeking proposals", "George Mason reserves the right …"): the name
-this document gives its buyer."""
-
-
-def buyer_aliases(texts: Iterable[str]) -> frozenset[str]:
-    """The acronyms a document's buyer goes by (``BUYER_ALIAS``), besides its roles in
-    ``vocabulary/parties.toml``: "The AOC will conduct the interviews" is the buyer's act as
-    much as "The Agency will …"."""
-    found = {name.group(1) for text in texts for name in BUYER_ALIAS.finditer(text)}
-    return frozenset(name for name in found if not _names_a_party(name))
-
-
-def _names_a_party(name: str) -> bool:
-    """A name the vocabulary already reads: the bidder's ("Offeror") or a buyer's role
-    ("County"), or a word that opens a sentence ("It", "This")."""
-    folded = name.lower()
-    return bool(
-        re.fullmatch(rf"(?:{BIDDER})s?|(?:{_buyer_names()})s?|it|this|that|each|which", folded)
-    )
-
-
-SUBJECTS_VERB = (
-    r"(?:shall|will|must|may|should|can|could|would|is|are|was|has|have|does|reserves|"
-    r"anticipates|intends|expects|requires|prefers|seeks|plans|agrees|retains)"
-)
-"""A verb after a name, which makes the name its subject ("The AOC anticipates …"), not a
-modifier ("The AOC security badge")."""
-
-
-def _buyer_by_its_role(sentence: str, aliases: frozenset[str]) -> str:
-    """``sentence`` with the buyer's own names put as its role where they are a subject
-    ("The AOC anticipates …", "George Mason shall select …" -> "The Agency anticipates …",
-    "the Agency shall select …"), for the buyer's own statements to be read as such."""
-    return _named_as_subject(aliases).sub(_the_agency, sentence)
-
-
-@cache
-def _named_as_subject(aliases: frozenset[str]) -> re.Pattern[str]:
-    """The buyer's own names as a sentence's subject, compiled once per document."""
-    names = "|".join(sorted(map(re.escape, aliases), key=len, reverse=True))
-    return re.compile(rf"\b(?:(?:the|The)\s+)?(?:{names})(?=\s+{SUBJECTS_VERB}\b)")
-
-
-def _the_agency(found: re.Match[str]) -> str:
-    return "The Agency" if found.group(0).startswith("The") else "the Agency"
 
 
 def _strength(sentence: str, folded: str, in_questions_and_answers: bool) -> Strength | None:
@@ -242,7 +211,7 @@ def _strength(sentence: str, folded: str, in_questions_and_answers: bool) -> Str
         return None
     if FAILURE_MAY.match(folded):
         return "advisory"
-    if binds_the_buyer(folded) and not _buyer_requires().search(folded):
+    if binds_the_buyer(folded) and not buyer_requires().search(folded):
         return None
     unheaded = _unheaded(folded)
     if BUYER_ACT.match(unheaded) or FORM_CHOICE.search(folded) or _not_a_duty(folded, unheaded):
@@ -250,11 +219,11 @@ def _strength(sentence: str, folded: str, in_questions_and_answers: bool) -> Str
     obligations = _obligations()
     if obligations.on_the_bidder.search(folded) or obligations.requirement_label.match(folded):
         return "mandatory"
-    if _buyer_requires().search(folded) or LENGTH_LIMIT.search(folded) or AT_MOST.search(folded):
+    if buyer_requires().search(folded) or LENGTH_LIMIT.search(folded) or AT_MOST.search(folded):
         return "mandatory"
     if (
         not in_questions_and_answers
-        and (_instructs(folded, unheaded) or _buyer_asks().search(folded))
+        and (_instructs(folded, unheaded) or buyer_asks().search(folded))
         and not FOR_INFORMATION.search(folded)
     ):
         return "mandatory"
@@ -304,6 +273,8 @@ def _states_a_standard(folded: str) -> bool:
 CELL_START = re.compile(r"^(?:[A-Z]|\d+%?\s)(?!\S*(?:https?:|www\.))")
 """A cell's first words, capitalised or a figure ("0 errors reported …"); a line that opens
 in lower case, with "(" or a web address goes on a cell above it."""
+
+
 COLUMN_TITLE = re.compile(
     r"\b(?:method\s+of\s+(?:review|surveillance)|acceptable\s+quality\s+level|"
     r"performance\s+standards?|service\s+level\s+agreement)\b",
@@ -316,6 +287,8 @@ Level")."""
 MIN_STANDARD_WORDS = 4
 """A service's name in a QASP's first column runs to three words ("Prompt outage
 notification"); a quality level stated as a noun phrase runs longer."""
+
+
 SURVEILLANCE_METHOD = re.compile(
     r"^\W*(?:combination\s+of|manual\s+review|review\s+(?:by|of)|automated\s+(?:testing|scan)|"
     r"testing\s+method|(?:100%\s+|periodic\s+)?inspection|random\s+sampling|periodic\s+"
@@ -387,44 +360,12 @@ RUN_IN_LABEL = re.compile(
 : ", "INITIAL EVALUATION CRITERIA: "): the paragraph's name, not part of its sentence."""
 
 
-OPENING_CONDITION = (
-    r"(?:if|when|where|whenever|unless|should|after|once|before)\b[^.;:]{1,300}?,\s+"
-)
-"""A condition or a time opening a sentence ("If the changes increase the cost, ", "After the
-BAFO is submitted, "): what follows it is still the sentence's subject and verb."""
-BUYER_ACT = re.compile(
-    rf"^\W*(?:{OPENING_CONDITION})?(?:the\s+|no\s+(?:further\s+)?)?"
-    r"(?:acceptance|inspection|evaluation|award|payment|surveillance|negotiation|discussion|"
-    r"debriefing)s?\b(?:\s+of\s+[\w\s]{1,40}?)?\s+(?:shall|will)\s+be\s+"
-    r"(?:based|made|conducted|performed|determined|accomplished|held|provided|limited)\b"
-    # the notice of award the buyer publishes ("The notice of award, should it …, shall be
-    # posted on the procurement website")
-    # the offers the buyer evaluates ("Proposals shall be initially evaluated and ranked
-    # using the following criteria")
-    r"|^\W*(?:(?:the|all|each)\s+)?(?:proposals?|offers?|bids?|quotes?|quotations?|responses?|"
-    r"submissions?|applications?|tenders?)\b[^.;:]{0,40}?\s+(?:shall|will)\s+be\s+(?:\w+ly\s+)?"
-    r"(?:evaluated|ranked|scored|rated|assessed|judged)\b"
-    r"|^\W*(?:the\s+)?(?:notice|notification)\s+of\s+(?:intent\s+to\s+)?award\b[^.;]{0,160}?"
-    r"\s+(?:shall|will)\s+be\s+(?:posted|published|announced|issued|sent|made)\b"
-    # the contract's price or time adjusted under a changes or suspension clause (FAR
-    # 52.242-14, 52.243-1: "an equitable adjustment shall be made and the contract modified
-    # in writing"), also after the condition that triggers it
-    rf"|^\W*(?:{OPENING_CONDITION})?"
-    r"(?:an?\s+|no\s+|any\s+)?(?:equitable\s+)?adjustments?"
-    r"(?:\s+(?:in|of|to)\s+(?:the\s+)?(?:contract(?:'s)?\s+)?"
-    r"(?:price|amount|compensation|fee|cost|schedule|time|contract)s?)?"
-    rf"\s+(?:shall|will)\s+be\s+made\b(?!\s+by\s+(?:the\s+)?(?:{BIDDER})s?\b)",
-    re.IGNORECASE,
-)
-"""An act of the buyer's put in the passive ("Inspection of deliverables shall be based upon
-the checklist", "Award will be made to …", "After the BAFO is submitted, no further
-negotiations shall be conducted"): acceptance, inspection, evaluation, negotiation,
-award, payment and the adjustment of the contract are the buyer's (FAR parts 15, 32, 43 and
-46), not the bidder's requirements."""
 FORM_CHOICE = re.compile(r"\bis not,?\s*\W{0,3}\s*is required to\b", re.IGNORECASE)
 """A standard form's check box printed with both choices ("Contractor [ ] is not, [X] is
 required to sign this document", block 13 of the SF-30): which one holds is the mark, which
 the text layer does not carry."""
+
+
 DESCRIBES_THE_DOCUMENT = re.compile(
     r"^\W*(?:\d+(?:\.\d+)*\.?\s+)?(?:it|(?:this|the)\s+(?:document|plan|section|appendix|"
     r"attachment|exhibit|solicitation|rfp|rfq|rfi|ifb|itb|pws|sow|soo|qasp|amendment|"
@@ -438,8 +379,12 @@ DESCRIBES_THE_DOCUMENT = re.compile(
 )
 """What the document itself does ("This plan sets forth how the agency reviews the work the
 contractor is required to perform"): a description, not a requirement."""
+
+
 QUESTION_NUMBER = r"(?:Q\s?\d+|Question\s?\d+)\s*[:.)-]"
 """A Q&A's question number ("Q7:", "Question 12.")."""
+
+
 QUESTION = re.compile(rf"\?\W{{0,3}}$|^\W*(?:{QUESTION_NUMBER}|Question\s*:)", re.IGNORECASE)
 """A vendor's question in a Q&A ("Q1: The RFQ states: '… must …' What page limits apply?")."""
 
@@ -456,7 +401,7 @@ def has_modal_verb(sentence: str) -> bool:
     insurance as the County may reasonably require", an item of the insurance list), nor a
     statement the item asks for ("Cover letter … to confirm that the Applicant shall comply
     with the terms": what the letter says, not a verb of the item's)."""
-    folded = REPORTED_STATEMENT.sub("", _buyer_discretion().sub("", fold_accents(sentence)))
+    folded = REPORTED_STATEMENT.sub("", buyer_discretion().sub("", fold_accents(sentence)))
     return _verb_strength(REPORTED_STATEMENT.sub("", sentence), folded) is not None
 
 
@@ -466,25 +411,13 @@ REPORTED_STATEMENT = re.compile(
 )
 
 
-@cache
-def _buyer_discretion() -> re.Pattern[str]:
-    """ "as the County may …", "the person the State should contact": a clause of the
-    buyer's comparing or naming inside a sentence about something else (not "… agreed that
-    the State shall withhold payment", a clause that is the sentence's point)."""
-    return re.compile(
-        r"\b(?:as|(?:person|persons|official|individual|contact)\s+(?:whom\s+|that\s+)?)"
-        rf"\s*(?:the\s+)?(?:{_buyer_names()})s?\s+(?:may|shall|will|should)\b",
-        re.IGNORECASE,
-    )
-
-
 def modal_strength(sentence: str, folded: str) -> Strength | None:
     """The strength the sentence's verbs give, whoever they bind; what the bidder "will" do
     ("the contractor will fix the rejected reports") and a performance standard (a measure
     and a figure, no verb of its own: a cell of an acceptable-quality-level table) are
     mandatory."""
     strength = _verb_strength(sentence, folded)
-    if strength is None and _is_performance_standard(folded) and not _buyer_opens(folded):
+    if strength is None and _is_performance_standard(folded) and not buyer_opens(folded):
         return "mandatory"
     return strength
 
@@ -500,7 +433,7 @@ def _verb_strength(sentence: str, folded: str) -> Strength | None:
         or OFFER_VALIDITY.match(folded)
         or REQUIRED_CONTENTS.match(folded)
         or DELIVERED_SYSTEM_WILL.match(sentence)
-        or _to_the_buyer().search(folded)
+        or to_the_buyer().search(folded)
         or (MANDATORY_MEETING.search(folded) and FINITE_VERB.search(folded))
     ):
         return "mandatory"
@@ -513,11 +446,15 @@ AT_MOST = re.compile(
 )
 """A cap put with "may" ("Offerors may propose no more than three resources"): what is
 allowed up to a limit, and the limit binds."""
+
+
 _LENGTH = (
     r"(?:\w+\s+)?(?:\(\d+\)\s+)?(?:[\w.\"”'’/-]+\s+){0,3}?"
     r"(?:pages?|characters|words|slides|sheets)\b"
 )
 """A count of pages and what kind they are ("fifteen (15) single sided 8.5”x11” pages")."""
+
+
 LENGTH_LIMIT = re.compile(
     rf"\b(?:no|not)\s+(?:more|longer)\s+than\s+{_LENGTH}"
     rf"|\bexceed(?:s|ing)?\s+{_LENGTH}"
@@ -534,7 +471,11 @@ past it is not read."""
 
 
 REQUIRED_TO = re.compile(rf"{BE_VERB} required to", re.IGNORECASE)
+
+
 IMPERSONAL_NEED = re.compile(NECESSARY, re.IGNORECASE)
+
+
 CONDITION = re.compile(r"\b(?:if|unless|when|whether)\b", re.IGNORECASE)
 
 
@@ -562,10 +503,16 @@ required to hold a badge will be issued one"): the sentence's own verb decides."
 
 
 IS_REQUIRED = re.compile(r"\b(?:is|are) required\b(?!\s+to\b)", re.IGNORECASE)
+
+
 DESCRIBED_AS_REQUIRED = re.compile(r"\b(?:that|which)\s+$", re.IGNORECASE)
+
+
 NOT_A_DEMAND = re.compile(
     r"\b(?:what|which|whether|though|although|if|unless|when|where)\b", re.IGNORECASE
 )
+
+
 REQUIRED_BY_LAW = re.compile(r"\s+by\s+(?:law|statute|regulation|applicable)\b", re.I)
 
 
@@ -595,13 +542,10 @@ def _is_performance_standard(folded: str) -> bool:
     return not FINITE_VERB.search(clause)
 
 
-LEADING_HEADING = re.compile(r"^\W*(?:[A-Z][A-Z&/-]+\s+)+(?=[A-Z][a-z]|A\s+[a-z])")
-"""An all-caps heading glued before a sentence ("PROCEDURES The COR ... will inspect",
-"AWARD BASIS A contract shall be awarded …")."""
-
-
 PROPOSAL_PART = r"(?:cover\s+)?(?:letter|proposal|quote|quotation|response|submission|offer|bid)"
 """The bidder's own document, what it "will" contain being what the bidder must put in it."""
+
+
 DEADLINE = re.compile(
     rf"^\W*(?:[\w-]+\s+){{0,3}}?(?:{PROPOSAL_PART}|questions|inquiries)s?\s+(?:are\s+|is\s+)?due\b"
     r"\s*(?::|by|on|before|no later than|at)(?=[^.;]{0,40}\d)",
@@ -610,6 +554,8 @@ DEADLINE = re.compile(
 """A deadline the bidder meets ("Proposals due: May 4, 2026, 3:00 p.m.", "Written questions
 are due by …"): a date, put without a modal, by which the bidder must submit. A date
 "TBD" is none yet."""
+
+
 REQUIRED_CONTENTS = re.compile(
     r"^\W*(?:the\s+)?(?:information|documents?|documentation|items?|forms?|materials?|"
     r"attachments?)\s+required\b[^.;:]{0,80}?\s+(?:will|shall|must)\s+(?:include|consist\s+of)\b",
@@ -617,6 +563,8 @@ REQUIRED_CONTENTS = re.compile(
 )
 """What the submission must contain, named by the things "required" ("Information required
 for online submission will include the following"): its items are the bidder's to hand in."""
+
+
 OFFER_VALIDITY = re.compile(
     rf"^\W*(?:(?:the|all|each|every|your|any)\s+)?(?:{PROPOSAL_PART}|rates?|prices?|pricing)s?"
     r"\s+(?:(?:will|are\s+to|is\s+to)\s+(?:be|remain)|are|is|remain|remains)"
@@ -627,10 +575,14 @@ OFFER_VALIDITY = re.compile(
 "Proposals will remain firm for 120 days", "Rates are good for the fiscal year"): the
 acceptance period the bidder commits to,
 put as a fact (FAR 52.212-1(b)(11)), like "shall remain valid"."""
+
+
 ACTIVE_WILL = (
     r"\s+will\s+(?:not\s+(?!need\b))?"
     r"(?!(?:also\s+)?(?:be|not|receive|have|incur|need(?!\s+to\b))\b)\w+"
 )
+
+
 DELIVERED_SYSTEM_WILL = re.compile(
     r"^\W*(?:[Tt]he|[Tt]his)\s+(?:[Nn]ew\s+|[Pp]roposed\s+)?"
     r"(?:System|Solution|Platform|Application|Software)"
@@ -640,18 +592,8 @@ DELIVERED_SYSTEM_WILL = re.compile(
 use elastic, dynamically-allocated computing resources", "The Solution will create a daily
 service list"): a requirement of the deliverable, like "The System must …". Capitalised,
 as a solicitation defines the thing it buys; "the system will be down" is the buyer's."""
-INTRODUCTORY_PHRASE = (
-    r"(?:If|When|Where|Whenever|Unless|Once|Upon|Before|After|For|In|As|With|Within|During|Should|To|"
-    r"Si|Cuando|Una vez|Antes|Despues|Durante|En|Tras|Salvo)"
-    r"\b[^.;:]{1,300}?,\s+"
-)
-"""An introductory adverbial phrase ended by its comma ("If awarded, ", "For your three
-largest projects, ", "Si no se cumpliera el plazo, "; a condition of several clauses,
-"If the Owner observes …, or if it is discovered …, that a defect exists …, ", runs past
-200 characters): the imperative follows it in lower case, and so does the subject ("…, la
-Comisión deberá justificar …")."""
-BIDDER_NAME = rf"(?:{BIDDER})s?(?:/(?:{BIDDER})s?)?"
-"""The bidder by one name or two ("Selected Firm/Vendor")."""
+
+
 BIDDER_WILL = re.compile(
     rf"\b(?:the|each|every|all|any|a|an)\s+(?:successful\s+|selected\s+|awarded\s+)?"
     rf"{BIDDER_NAME}(?:'s)?(?:\s+(?:team|staff|personnel|employees))?"
@@ -677,6 +619,8 @@ request …"), or its delivery opening the sentence ("Delivery of all software w
 pull request …", the supplier's act): a commitment the buyer holds it to (not "the
 contractor will be paid", "will receive", "will not have access", "the proposal will be
 evaluated")."""
+
+
 SPANISH_PROHIBITION = re.compile(
     rf"\b(?:{BIDDER})(?:e?s)?\b[^.;]{{0,80}}?\bno (?:puede|pueden|podra|podran)\b"
     r"|\bno se (?:puede|podra|podran) (?:suministrar|presentar|entregar|subcontratar|ceder|"
@@ -687,11 +631,17 @@ SPANISH_PROHIBITION = re.compile(
 presentar más de una proposición") or left impersonal before a bidder's act ("No se podrá
 suministrar ningún material …"); the buyer's "no se podrá divulgar" and a cap ("La penalidad
 no podrá superar …") are not."""
+
+
 SPANISH_DETERMINER = r"(?:el|la|los|las|cada|todo|toda|todos|todas|dicho|dicha|dichos|dichas)"
+
+
 _SPANISH_FUTURE = (
     r"\s+(?:no\s+)?(?:(?:se|le|les|lo|la|los|las)\s+)?"
     r"(?!(?:podr|habr)[aá]n?\b|tendr[aá]n?\s+derecho\b)[a-zñáéíóú]+rán?\b"
 )
+
+
 BIDDER_FUTURE = re.compile(
     rf"(?:^[\W\d]*|[,;:]\s*|\by\s+)(?:{SPANISH_DETERMINER}\s+)?(?:{BIDDER})(?:e?s)?\b"
     rf"(?:\s+[a-zñáéíóú]+){{0,2}}?(?:\s*,[^,.;:]{{1,80}},)?{_SPANISH_FUTURE}"
@@ -708,35 +658,8 @@ bidder receives)."""
 
 FOR_INFORMATION = re.compile(r"\bfor (?:more|further|additional) information\b", re.I)
 """A pointer to more reading ("For more information, please …"), not an instruction."""
-NOTICE_ADVERB = r"(?:so\s+|promptly\s+|immediately\s+)?"
-NOTIFIED = rf"{NOTICE_ADVERB}(?:advised|notified|informed)"
-"""Told of a thing ("shall be so advised"): what the buyer does for the one named before."""
-RECEIVED = rf"(?:{NOTIFIED}|compensated|paid|reimbursed)"
-"""What the bidder is told or paid: the buyer's act, put in the passive."""
-BIDDER_DUTY = re.compile(
-    rf"\b(?:{BIDDER})s?\s+(?:shall|must|will)\b"
-    rf"(?!\s+(?:be\s+{RECEIVED}|(?:also\s+)?(?:become|remain)\s+the\s+(?:sole\s+)?property)\b)",
-    re.IGNORECASE,
-)
-"""The bidder's own "shall", not what it receives ("The Contractor shall be paid …") nor
-whose a thing becomes ("All documents submitted by a Proponent shall become the property of
-the County")."""
-BUYERS_RIGHT = re.compile(r"\breserves?\s+the\s+right\b", re.IGNORECASE)
-"""A right the buyer keeps ("The County reserves the right to reject any proposal that …"):
-its discretion, not a duty of the bidder's."""
-TO_THE_BIDDER = re.compile(
-    r"\b(?:shall|will|must)\s+be\s+(?:given|provided|paid|sent|furnished|issued|"
-    r"made available|reimbursed)\s+to\s+(?:the\s+)?(?:successful\s+|selected\s+)?"
-    rf"(?:{BIDDER})s?\b"
-    # told or paid ("Offerors not selected shall be so advised", "The Contractor shall be
-    # compensated at the hourly rates it proposed")
-    rf"|^\W*(?:(?:the|any|all|each)\s+)?(?:successful\s+|selected\s+)?(?:{BIDDER})s?\b[^.;:]{{0,60}}?"
-    rf"\s+(?:shall|will)\s+be\s+{RECEIVED}\b(?![^.;]*\band\s+(?:shall|must|will)\s+(?!be\b))",
-    re.IGNORECASE,
-)
-"""What the bidder receives ("ten days' notice shall be given to the Contractor", "Offerors
-not shortlisted shall be so advised", "The Contractor shall be paid monthly"): the buyer's
-duty put in the passive."""
+
+
 CONTRACT_TERMS = re.compile(
     r"^\W*(?:the|this|a|an|any|each|all)\s+(?:resulting\s+)?(?:contract|agreement|award|"
     r"purchase order|task order|order)s?\b[^.;]{0,60}?\s+(?:shall|will)\s+be\s+(?:based|"
@@ -818,7 +741,7 @@ def _not_a_duty(folded: str, unheaded: str) -> bool:
     return bool(
         BUYERS_RIGHT.search(folded)
         or TO_THE_BIDDER.search(folded)
-        or _done_by_the_buyer().search(folded)
+        or done_by_the_buyer().search(folded)
         or POLICY.search(folded)
         or ("property" in folded and OWNERSHIP.search(folded))
         or CONTRACT_TERMS.match(unheaded)
@@ -850,6 +773,8 @@ class Obligations:
 ADVERB_OPENING = r"[A-Z][a-z]+ly\s+"
 """An adverb opening an instruction ("Clearly describe …", "Specifically address …"): the
 imperative follows it in lower case."""
+
+
 OBJECT_OPENING = (
     r"(?:the|a|an|all|each|every|any|your|its|their|this|these|those|such|how|what|whether|"
     r"why|when|where|which|who|one|both|either)"
@@ -857,10 +782,14 @@ OBJECT_OPENING = (
 """Words that open the object of a verb that is also a noun: "Address the following",
 "Document all changes", "Report the status monthly" are instructions; "Address of the
 offeror", "Report Format" are not."""
+
+
 TITLED_OBJECT = r"[A-Z][a-z]+(?:\s+\S+){3,}[^.]*\.\s*$"
 """An object in title case in a sentence of five words or more with its full stop ("Conduct
 Geotechnical Investigation and Provide the report to the Owner."): an instruction, where a
 title has no full stop ("Submit Proposal")."""
+
+
 DOCUMENT_PART = (
     r"(?:Attachments?|Exhibits?|Appendix|Appendices|Annex(?:es)?|Forms?|Schedules?|Sections?|"
     r"Addend(?:um|a)|Volumes?|Tabs?)\s+(?:[A-Z]{1,2}|\d{1,3}|[IVX]{1,5})\b"
@@ -868,6 +797,8 @@ DOCUMENT_PART = (
 """A part of the solicitation named by its letter or number ("Attachment A", "Form 3"): an
 instruction's object though capitalised ("Return Attachment A"), where "Submit Proposal"
 is a title."""
+
+
 VERB_AS_NOUN = r"(?:of|is|are|was|were|will|shall|may|must|should|can)"
 """Words after which even a verb of instruction names a thing ("List of attachments",
 "Outline of the proposal", "Return is free"); before a preposition it instructs ("Comply
@@ -908,228 +839,3 @@ def _obligations() -> Obligations:
             re.IGNORECASE,
         ),
     )
-
-
-def binds_the_buyer(sentence: str) -> bool:
-    """True when the statement's subject is the buyer or one of its officials ("The COR
-    shall notify the CO"): what the buyer does is not the bidder's requirement. A bidder
-    named before the verb ("The State requires that the Contractor shall...") keeps it a
-    requirement. A clause number or a list marker before the subject ("2.14.3 The Owner
-    shall issue …", "(1) The COR is responsible for …") is not read as part of it, nor is an
-    introductory phrase ("If the first firm declines, the Procurement Officer shall …"). A duty the
-    sentence then puts on the bidder ("…, and the contractor will be expected to provide …")
-    keeps it a requirement."""
-    unlabelled = ITEM_MARKER.sub("", CLAUSE_NUMBER.sub("", ANSWER_START.sub("", sentence)))
-    if OFFICE_RESPONSIBLE.match(unlabelled):
-        return True
-    found = _buyer_subject().match(LEADING_HEADING.sub("", unlabelled))
-    if not found or PASSIVE_NOTICE.match(unlabelled, found.end()):
-        return False
-    return not BIDDER_OBLIGED.search(unlabelled, found.end())
-
-
-OFFICE_RESPONSIBLE = re.compile(
-    rf"^\W*(?:the\s+)?(?-i:(?!(?:CTA|JV|BA)\b)[A-Z]{{2,6}})\s+{BE_VERB}\s+responsible\s+for\b",
-    re.IGNORECASE,
-)
-"""An office named by its acronym as the one responsible ("OFA will be responsible for
-creating the repository", "The PMO is responsible for …"): the buyer's side; a solicitation
-names the bidder by role ("the Contractor"), or as a team arrangement, a joint venture or,
-in a HIPAA business associate agreement, the business associate (CTA, JV, BA)."""
-
-
-PASSIVE_NOTICE = re.compile(
-    rf"\s+be\s+{NOTICE_ADVERB}(?:advised|notified|informed|contacted|told|named|listed)\b",
-    re.IGNORECASE,
-)
-"""After the buyer and its modal verb, a passive notice ("the Procurement Officer must be so
-advised in writing"): the bidder is the one who advises."""
-
-
-BIDDER_OBLIGED = re.compile(
-    rf"\b(?:{BIDDER})s?\s+(?:shall|must|agrees?\s+to|(?:will|is|are){ALSO}(?:\s+be)?\s+"
-    r"(?:required|expected)\s+to)\b",
-    re.IGNORECASE,
-)
-"""The bidder's own duty in a later clause of a sentence the buyer opens ("the Court will
-provide the user names, and the Offeror will be expected to grant them access", "…, the
-University shall be released from any further obligation and Contractor agrees to pay …")."""
-
-
-CLAUSE_NUMBER = re.compile(r"^\W*(\d+(?:\.\d+)+)\.?-?\s+")
-"""A multi-level clause number ("2.14.3 ", "5.4.2. ", the Spanish "1.1.- ") opening a
-sentence; the number alone is its group 1."""
-
-
-@cache
-def _buyer_names() -> str:
-    """The buyer's roles (``vocabulary/parties.toml``) as one alternation, longest first."""
-    roles = sorted(load_vocabulary_file("parties.toml")["buyer"], key=len, reverse=True)
-    return "|".join(re.escape(fold_accents(r)).replace("\\ ", r"\s+") for r in roles)
-
-
-PROPER_NAME = (
-    r"(?-i:(?!(?:All|Each|Any|Every|No|Your|Our|Their|Its|This|These|That|Those|Such|"
-    r"Other)\b)(?:[A-Z][\w'.&-]*\s+){1,3})"
-)
-"""The buyer's proper name before its role, the verb straight after ("Fairfax County shall
-not be held liable …", "George Mason University will …", "Fairfax County may, at any time,
-…"): capitalised words, not a determiner ("All County data …", "Your agency's staff …"); a
-role followed by a noun is an attribute ("Fairfax County users shall …": the users)."""
-REPORTING_CLAUSE = (
-    r"[^.;:]{1,120}?\b(?:provides|states|specifies|stipulates|understood|agreed)\s+that\s+"
-)
-"""A law or a clause reporting what it lays down ("HRS Section 103-10 provides that the State
-shall have thirty days to pay", "… it is understood and agreed that the State shall
-withhold payment …"): the buyer after it is still the subject."""
-HEAD_OF = r"(?:head|director|chief|secretary|administrator)\s+of\s+(?:the\s+)?(?:[\w-]+\s+)?"
-"""The official at the head of a buyer's body ("the head of the purchasing agency shall
-consult …", "the Director of the Department will …"): the buyer too."""
-
-
-@cache
-def _buyer_subject() -> re.Pattern[str]:
-    names = _buyer_names()
-    return re.compile(
-        rf"^\W*(?:{INTRODUCTORY_PHRASE}(?:then\s+)?|{REPORTING_CLAUSE})?(?:(?:the|el|la|los|las)\s+)?"
-        rf"(?:(?:{HEAD_OF})?(?:{names})s?\b(?:'s)?(?:(?!\b(?:{BIDDER})s?\b)[^.;:]){{0,80}}?"
-        rf"|{PROPER_NAME}(?:{names})\s*(?:,[^.;:]{{1,80}}?,\s*)?)"
-        rf"\b(?:shall|will|must|may|should|debera|podra|se reserva|(?:es|sera) responsable de|"
-        rf"{BE_VERB} (?:{RESPONSIBLE}|required to|expected to))\b",
-        re.IGNORECASE,
-    )
-
-
-def _buyer_opens(folded: str) -> bool:
-    """The buyer as the subject opening the sentence, whatever its verb ("The State agrees to
-    pay within 30 days"): a measure in it is the buyer's promise, not the bidder's standard."""
-    return bool(_buyer_named_first().match(folded))
-
-
-@cache
-def _buyer_named_first() -> re.Pattern[str]:
-    names = _buyer_names()
-    return re.compile(rf"^\W*(?:the\s+)?(?:{names})s?\s+(?!of\b)[a-z]+", re.IGNORECASE)
-
-
-@cache
-def _done_by_the_buyer() -> re.Pattern[str]:
-    """The buyer as the agent of a passive of its own acts ("Such notice shall be confirmed
-    by the Owner in writing", "An equitable adjustment shall be made by the Purchasing
-    Agent", "Any dispute shall be decided by the County"). Not what the buyer approves or
-    receives ("Substitutions must be approved by the Court", "Submissions must be received
-    by the Court by 5 p.m."): there the bidder must obtain the approval or meet the
-    deadline, and neither verb is listed."""
-    return re.compile(
-        r"\b(?:shall|will)\s+(?:\w+\s+)?be\s+(?:\w+\s+)?(?:confirmed|decided|determined|made|"
-        r"reviewed|evaluated|scored|issued|replaced|notified|paid|signed|executed)"
-        rf"\s+by\s+(?:the\s+)?(?:{_buyer_names()})s?\b",
-        re.IGNORECASE,
-    )
-
-
-@cache
-def _buyer_requires() -> re.Pattern[str]:
-    """The buyer requiring a thing of the bidder ("The County requires a performance bond",
-    "the government will require discounts on all services offered") or expecting the
-    bidder to do it ("The Court expects the Contractor to provide its own laptops"): what it
-    requires, the bidder must provide. The buyer opens the sentence or a clause after a
-    comma; "the work the State requires" only describes."""
-    bidder = rf"(?:(?:the|all|each|every|its)\s+)?(?:successful\s+|selected\s+)?(?:{BIDDER})s?"
-    return re.compile(
-        rf"{_buyer_clause_opening()}"
-        r"(?:(?:requires?|will\s+require|shall\s+require)\b"
-        rf"|(?:expects?|will\s+expect)\s+{bidder}\s+to\b"
-        # "… will expect that the person or persons who will be working on the project to
-        # make the presentation"
-        r"|(?:expects?|will\s+expect)\s+(?:that\s+)?(?:the|a|an|all|each|its|their|your)\s+"
-        r"(?:(?!(?<!who\s)(?<!which\s)\b(?:will|shall|must|can|may|is|are)\b)[^.;]){0,80}?"
-        r"\bto\s+(?!be\b)\w+"
-        # what it will only accept, or not ("The County will only accept personnel who have
-        # relevant experience", "The City will not accept faxed bids")
-        r"|(?:will|shall)\s+(?:only|not)\s+accept\b)",
-        re.IGNORECASE,
-    )
-
-
-@cache
-def _to_the_buyer() -> re.Pattern[str]:
-    """What "will be" given to the buyer ("such audit report will be made available free of
-    cost to the University", "Reports will be delivered to the COR monthly"): the buyer
-    receives it, so the bidder must provide it; the mirror of ``TO_THE_BIDDER``."""
-    return re.compile(
-        r"\b(?:shall|will|must)\s+(?:also\s+)?be\s+(?:provided|made\s+available|delivered|"
-        r"submitted|furnished|sent|given)\b[^.;]{0,60}?\s+to\s+(?:the\s+)?"
-        rf"(?:{_buyer_names()})s?\b",
-        re.IGNORECASE,
-    )
-
-
-def furnished_by_the_buyer(sentence: str) -> bool:
-    """True when ``sentence`` says what the buyer will provide ("Within 30 days of award the
-    Government will provide contractor access to:", "The following will be furnished by the
-    County:", "… shall be made available to the Contractor"): a list of government-furnished
-    property, information or services, whose items are what the bidder receives, not what
-    it must do (FAR part 45's government-furnished property)."""
-    folded = fold_accents(sentence)
-    found = _buyer_furnishes().search(folded)
-    if found and not BIDDER_DUTY.search(folded[: found.start()]):
-        return True
-    return bool(TO_THE_BIDDER.search(folded))
-
-
-def lists_the_buyers_acts(lead_in: str) -> bool:
-    """True when ``lead_in`` is the buyer and its modal verb before a list ("When the defects
-    cannot be corrected by re-performance, the State may:", "The Government will:"): the
-    items are what the buyer may or will do (its remedies, its own tasks), not the bidder's
-    requirements, though each opens like an instruction ("Reduce the contract price …")."""
-    folded = fold_accents(lead_in)
-    if THE_BUYERS_MINUTES.match(folded):
-        return True
-    return bool(MODAL_ENDS_THE_LEAD_IN.search(folded)) and binds_the_buyer(folded)
-
-
-MODAL_ENDS_THE_LEAD_IN = re.compile(r"\b(?:may|will|shall|must|should)\s*:\s*$", re.IGNORECASE)
-THE_BUYERS_MINUTES = re.compile(
-    r"^\W*(?:se\s+labrara\s+(?:un\s+|el\s+)?acta\b|(?:the\s+)?minutes\s+of\s+the\s+"
-    r"(?:bid\s+|proposal\s+)?opening\b)",
-    re.IGNORECASE,
-)
-"""The minutes the buyer draws up of the opening of the offers ("Se labrará acta que debe
-contener:", "The minutes of the bid opening shall record:"): what they record is the
-buyer's, not the bidder's."""
-
-
-@cache
-def _buyer_furnishes() -> re.Pattern[str]:
-    return re.compile(
-        rf"\b(?:the\s+)?(?:{_buyer_names()})s?{ALSO}\s+(?:will|shall|is\s+to|agrees\s+to)\s+"
-        rf"{FURNISH}\b"
-        rf"|\b(?:will|shall){ALSO}\s+be\s+{FURNISHED}\s+by\s+(?:the\s+)?(?:{_buyer_names()})s?\b",
-        re.IGNORECASE,
-    )
-
-
-FURNISH = r"(?:provide|furnish|supply|make\s+available|give|grant|issue)"
-FURNISHED = r"(?:provided|furnished|supplied|made\s+available|given|granted|issued)"
-
-
-@cache
-def _buyer_asks() -> re.Pattern[str]:
-    """The buyer asking for a thing ("Yes, we would like pricing for the optional tasks",
-    "The County would like two references"): a request like "please provide"; not what it
-    would like to do ("We would like to thank all offerors"). In a Q&A's questions the
-    "we" is the vendor's, so it is read in the answers only."""
-    return re.compile(rf"{_buyer_clause_opening()}would\s+like\s+(?!to\b)\w", re.IGNORECASE)
-
-
-def _buyer_clause_opening() -> str:
-    """The buyer as the subject opening the sentence or a clause after a comma, an adverb
-    allowed before its verb (``_buyer_requires``, ``_buyer_asks``)."""
-    return rf"(?:^\W*|[,;]\s+)(?:the\s+)?(?:{_buyer_names()})s?{ALSO}\s+"
-
-
-ANSWER_START = re.compile(
-    r"^\W*(?:A\s?\d+|Answer\s?\d*|Response\s?\d*|Government\s+Response)\s*[:.)-]",
-    re.IGNORECASE,
-)

@@ -1,0 +1,366 @@
+"""The buyer's side of a solicitation: the statements that bind the buyer, not the bidder.
+
+A solicitation says what the bidder must do and, in the same words, what the buyer will do:
+"The COR shall notify the CO", "The County reserves the right to reject …", "Award will be
+made to …", "The Government will provide access to: …". This module recognises the buyer by
+its roles (``vocabulary/parties.toml``) and by the names a document gives it ("The AOC
+reserves the right …": ``buyer_aliases``), and tells its acts, rights and what it furnishes
+from what it requires, expects or asks of the bidder ("The County requires a performance
+bond", "The Court expects the Contractor to …"), which stay the bidder's requirements.
+``obligations.py`` reads the bidder's side and asks this module which statements are the
+buyer's.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from functools import cache
+
+from rfp_agents.deliverables.wording import (
+    ALSO,
+    ANSWER_START,
+    BE_VERB,
+    BIDDER,
+    BIDDER_DUTY,
+    CLAUSE_NUMBER,
+    INTRODUCTORY_PHRASE,
+    LEADING_HEADING,
+    NOTICE_ADVERB,
+    OPENING_CONDITION,
+    RECEIVED,
+    RESPONSIBLE,
+    buyer_names,
+)
+from rfp_agents.text import ITEM_MARKER, fold_accents
+
+BUYER_ALIAS = re.compile(
+    r"\b(?:the\s+)?(?-i:([A-Z]{2,6}|[A-Z][a-z]+(?:[ ][A-Z][a-z]+){0,3}))[ ]+"
+    r"(?:reserves\s+the\s+right|is\s+seeking|seeks|intends\s+to\s+award|will\s+award|"
+    r"may\s+award|is\s+requesting)\b",
+    re.IGNORECASE,
+)
+"""An acronym or a proper name doing what only a buyer does ("The AOC reserves the right to
+reject …", "HTDC is seeking proposals", "George Mason reserves the right …"): the name
+this document gives its buyer."""
+
+
+def buyer_aliases(texts: Iterable[str]) -> frozenset[str]:
+    """The acronyms a document's buyer goes by (``BUYER_ALIAS``), besides its roles in
+    ``vocabulary/parties.toml``: "The AOC will conduct the interviews" is the buyer's act as
+    much as "The Agency will …"."""
+    found = {name.group(1) for text in texts for name in BUYER_ALIAS.finditer(text)}
+    return frozenset(name for name in found if not _names_a_party(name))
+
+
+def _names_a_party(name: str) -> bool:
+    """A name the vocabulary already reads: the bidder's ("Offeror") or a buyer's role
+    ("County"), or a word that opens a sentence ("It", "This")."""
+    folded = name.lower()
+    return bool(
+        re.fullmatch(rf"(?:{BIDDER})s?|(?:{buyer_names()})s?|it|this|that|each|which", folded)
+    )
+
+
+SUBJECTS_VERB = (
+    r"(?:shall|will|must|may|should|can|could|would|is|are|was|has|have|does|reserves|"
+    r"anticipates|intends|expects|requires|prefers|seeks|plans|agrees|retains)"
+)
+"""A verb after a name, which makes the name its subject ("The AOC anticipates …"), not a
+modifier ("The AOC security badge")."""
+
+
+def buyer_by_its_role(sentence: str, aliases: frozenset[str]) -> str:
+    """``sentence`` with the buyer's own names put as its role where they are a subject
+    ("The AOC anticipates …", "George Mason shall select …" -> "The Agency anticipates …",
+    "the Agency shall select …"), for the buyer's own statements to be read as such."""
+    return _named_as_subject(aliases).sub(_the_agency, sentence)
+
+
+@cache
+def _named_as_subject(aliases: frozenset[str]) -> re.Pattern[str]:
+    """The buyer's own names as a sentence's subject, compiled once per document."""
+    names = "|".join(sorted(map(re.escape, aliases), key=len, reverse=True))
+    return re.compile(rf"\b(?:(?:the|The)\s+)?(?:{names})(?=\s+{SUBJECTS_VERB}\b)")
+
+
+def _the_agency(found: re.Match[str]) -> str:
+    return "The Agency" if found.group(0).startswith("The") else "the Agency"
+
+
+BUYER_ACT = re.compile(
+    rf"^\W*(?:{OPENING_CONDITION})?(?:the\s+|no\s+(?:further\s+)?)?"
+    r"(?:acceptance|inspection|evaluation|award|payment|surveillance|negotiation|discussion|"
+    r"debriefing)s?\b(?:\s+of\s+[\w\s]{1,40}?)?\s+(?:shall|will)\s+be\s+"
+    r"(?:based|made|conducted|performed|determined|accomplished|held|provided|limited)\b"
+    # the notice of award the buyer publishes ("The notice of award, should it …, shall be
+    # posted on the procurement website")
+    # the offers the buyer evaluates ("Proposals shall be initially evaluated and ranked
+    # using the following criteria")
+    r"|^\W*(?:(?:the|all|each)\s+)?(?:proposals?|offers?|bids?|quotes?|quotations?|responses?|"
+    r"submissions?|applications?|tenders?)\b[^.;:]{0,40}?\s+(?:shall|will)\s+be\s+(?:\w+ly\s+)?"
+    r"(?:evaluated|ranked|scored|rated|assessed|judged)\b"
+    r"|^\W*(?:the\s+)?(?:notice|notification)\s+of\s+(?:intent\s+to\s+)?award\b[^.;]{0,160}?"
+    r"\s+(?:shall|will)\s+be\s+(?:posted|published|announced|issued|sent|made)\b"
+    # the contract's price or time adjusted under a changes or suspension clause (FAR
+    # 52.242-14, 52.243-1: "an equitable adjustment shall be made and the contract modified
+    # in writing"), also after the condition that triggers it
+    rf"|^\W*(?:{OPENING_CONDITION})?"
+    r"(?:an?\s+|no\s+|any\s+)?(?:equitable\s+)?adjustments?"
+    r"(?:\s+(?:in|of|to)\s+(?:the\s+)?(?:contract(?:'s)?\s+)?"
+    r"(?:price|amount|compensation|fee|cost|schedule|time|contract)s?)?"
+    rf"\s+(?:shall|will)\s+be\s+made\b(?!\s+by\s+(?:the\s+)?(?:{BIDDER})s?\b)",
+    re.IGNORECASE,
+)
+"""An act of the buyer's put in the passive ("Inspection of deliverables shall be based upon
+the checklist", "Award will be made to …", "After the BAFO is submitted, no further
+negotiations shall be conducted"): acceptance, inspection, evaluation, negotiation,
+award, payment and the adjustment of the contract are the buyer's (FAR parts 15, 32, 43 and
+46), not the bidder's requirements."""
+
+
+@cache
+def buyer_discretion() -> re.Pattern[str]:
+    """ "as the County may …", "the person the State should contact": a clause of the
+    buyer's comparing or naming inside a sentence about something else (not "… agreed that
+    the State shall withhold payment", a clause that is the sentence's point)."""
+    return re.compile(
+        r"\b(?:as|(?:person|persons|official|individual|contact)\s+(?:whom\s+|that\s+)?)"
+        rf"\s*(?:the\s+)?(?:{buyer_names()})s?\s+(?:may|shall|will|should)\b",
+        re.IGNORECASE,
+    )
+
+
+BUYERS_RIGHT = re.compile(r"\breserves?\s+the\s+right\b", re.IGNORECASE)
+"""A right the buyer keeps ("The County reserves the right to reject any proposal that …"):
+its discretion, not a duty of the bidder's."""
+
+
+TO_THE_BIDDER = re.compile(
+    r"\b(?:shall|will|must)\s+be\s+(?:given|provided|paid|sent|furnished|issued|"
+    r"made available|reimbursed)\s+to\s+(?:the\s+)?(?:successful\s+|selected\s+)?"
+    rf"(?:{BIDDER})s?\b"
+    # told or paid ("Offerors not selected shall be so advised", "The Contractor shall be
+    # compensated at the hourly rates it proposed")
+    rf"|^\W*(?:(?:the|any|all|each)\s+)?(?:successful\s+|selected\s+)?(?:{BIDDER})s?\b[^.;:]{{0,60}}?"
+    rf"\s+(?:shall|will)\s+be\s+{RECEIVED}\b(?![^.;]*\band\s+(?:shall|must|will)\s+(?!be\b))",
+    re.IGNORECASE,
+)
+"""What the bidder receives ("ten days' notice shall be given to the Contractor", "Offerors
+not shortlisted shall be so advised", "The Contractor shall be paid monthly"): the buyer's
+duty put in the passive."""
+
+
+def binds_the_buyer(sentence: str) -> bool:
+    """True when the statement's subject is the buyer or one of its officials ("The COR
+    shall notify the CO"): what the buyer does is not the bidder's requirement. A bidder
+    named before the verb ("The State requires that the Contractor shall...") keeps it a
+    requirement. A clause number or a list marker before the subject ("2.14.3 The Owner
+    shall issue …", "(1) The COR is responsible for …") is not read as part of it, nor is an
+    introductory phrase ("If the first firm declines, the Procurement Officer shall …"). A duty the
+    sentence then puts on the bidder ("…, and the contractor will be expected to provide …")
+    keeps it a requirement."""
+    unlabelled = ITEM_MARKER.sub("", CLAUSE_NUMBER.sub("", ANSWER_START.sub("", sentence)))
+    if OFFICE_RESPONSIBLE.match(unlabelled):
+        return True
+    found = _buyer_subject().match(LEADING_HEADING.sub("", unlabelled))
+    if not found or PASSIVE_NOTICE.match(unlabelled, found.end()):
+        return False
+    return not BIDDER_OBLIGED.search(unlabelled, found.end())
+
+
+OFFICE_RESPONSIBLE = re.compile(
+    rf"^\W*(?:the\s+)?(?-i:(?!(?:CTA|JV|BA)\b)[A-Z]{{2,6}})\s+{BE_VERB}\s+responsible\s+for\b",
+    re.IGNORECASE,
+)
+"""An office named by its acronym as the one responsible ("OFA will be responsible for
+creating the repository", "The PMO is responsible for …"): the buyer's side; a solicitation
+names the bidder by role ("the Contractor"), or as a team arrangement, a joint venture or,
+in a HIPAA business associate agreement, the business associate (CTA, JV, BA)."""
+
+
+PASSIVE_NOTICE = re.compile(
+    rf"\s+be\s+{NOTICE_ADVERB}(?:advised|notified|informed|contacted|told|named|listed)\b",
+    re.IGNORECASE,
+)
+"""After the buyer and its modal verb, a passive notice ("the Procurement Officer must be so
+advised in writing"): the bidder is the one who advises."""
+
+
+BIDDER_OBLIGED = re.compile(
+    rf"\b(?:{BIDDER})s?\s+(?:shall|must|agrees?\s+to|(?:will|is|are){ALSO}(?:\s+be)?\s+"
+    r"(?:required|expected)\s+to)\b",
+    re.IGNORECASE,
+)
+"""The bidder's own duty in a later clause of a sentence the buyer opens ("the Court will
+provide the user names, and the Offeror will be expected to grant them access", "…, the
+University shall be released from any further obligation and Contractor agrees to pay …")."""
+
+
+PROPER_NAME = (
+    r"(?-i:(?!(?:All|Each|Any|Every|No|Your|Our|Their|Its|This|These|That|Those|Such|"
+    r"Other)\b)(?:[A-Z][\w'.&-]*\s+){1,3})"
+)
+"""The buyer's proper name before its role, the verb straight after ("Fairfax County shall
+not be held liable …", "George Mason University will …", "Fairfax County may, at any time,
+…"): capitalised words, not a determiner ("All County data …", "Your agency's staff …"); a
+role followed by a noun is an attribute ("Fairfax County users shall …": the users)."""
+
+
+REPORTING_CLAUSE = (
+    r"[^.;:]{1,120}?\b(?:provides|states|specifies|stipulates|understood|agreed)\s+that\s+"
+)
+"""A law or a clause reporting what it lays down ("HRS Section 103-10 provides that the State
+shall have thirty days to pay", "… it is understood and agreed that the State shall
+withhold payment …"): the buyer after it is still the subject."""
+
+
+HEAD_OF = r"(?:head|director|chief|secretary|administrator)\s+of\s+(?:the\s+)?(?:[\w-]+\s+)?"
+"""The official at the head of a buyer's body ("the head of the purchasing agency shall
+consult …", "the Director of the Department will …"): the buyer too."""
+
+
+@cache
+def _buyer_subject() -> re.Pattern[str]:
+    names = buyer_names()
+    return re.compile(
+        rf"^\W*(?:{INTRODUCTORY_PHRASE}(?:then\s+)?|{REPORTING_CLAUSE})?(?:(?:the|el|la|los|las)\s+)?"
+        rf"(?:(?:{HEAD_OF})?(?:{names})s?\b(?:'s)?(?:(?!\b(?:{BIDDER})s?\b)[^.;:]){{0,80}}?"
+        rf"|{PROPER_NAME}(?:{names})\s*(?:,[^.;:]{{1,80}}?,\s*)?)"
+        rf"\b(?:shall|will|must|may|should|debera|podra|se reserva|(?:es|sera) responsable de|"
+        rf"{BE_VERB} (?:{RESPONSIBLE}|required to|expected to))\b",
+        re.IGNORECASE,
+    )
+
+
+def buyer_opens(folded: str) -> bool:
+    """The buyer as the subject opening the sentence, whatever its verb ("The State agrees to
+    pay within 30 days"): a measure in it is the buyer's promise, not the bidder's standard."""
+    return bool(_buyer_named_first().match(folded))
+
+
+@cache
+def _buyer_named_first() -> re.Pattern[str]:
+    names = buyer_names()
+    return re.compile(rf"^\W*(?:the\s+)?(?:{names})s?\s+(?!of\b)[a-z]+", re.IGNORECASE)
+
+
+@cache
+def done_by_the_buyer() -> re.Pattern[str]:
+    """The buyer as the agent of a passive of its own acts ("Such notice shall be confirmed
+    by the Owner in writing", "An equitable adjustment shall be made by the Purchasing
+    Agent", "Any dispute shall be decided by the County"). Not what the buyer approves or
+    receives ("Substitutions must be approved by the Court", "Submissions must be received
+    by the Court by 5 p.m."): there the bidder must obtain the approval or meet the
+    deadline, and neither verb is listed."""
+    return re.compile(
+        r"\b(?:shall|will)\s+(?:\w+\s+)?be\s+(?:\w+\s+)?(?:confirmed|decided|determined|made|"
+        r"reviewed|evaluated|scored|issued|replaced|notified|paid|signed|executed)"
+        rf"\s+by\s+(?:the\s+)?(?:{buyer_names()})s?\b",
+        re.IGNORECASE,
+    )
+
+
+@cache
+def buyer_requires() -> re.Pattern[str]:
+    """The buyer requiring a thing of the bidder ("The County requires a performance bond",
+    "the government will require discounts on all services offered") or expecting the
+    bidder to do it ("The Court expects the Contractor to provide its own laptops"): what it
+    requires, the bidder must provide. The buyer opens the sentence or a clause after a
+    comma; "the work the State requires" only describes."""
+    bidder = rf"(?:(?:the|all|each|every|its)\s+)?(?:successful\s+|selected\s+)?(?:{BIDDER})s?"
+    return re.compile(
+        rf"{_buyer_clause_opening()}"
+        r"(?:(?:requires?|will\s+require|shall\s+require)\b"
+        rf"|(?:expects?|will\s+expect)\s+{bidder}\s+to\b"
+        # "… will expect that the person or persons who will be working on the project to
+        # make the presentation"
+        r"|(?:expects?|will\s+expect)\s+(?:that\s+)?(?:the|a|an|all|each|its|their|your)\s+"
+        r"(?:(?!(?<!who\s)(?<!which\s)\b(?:will|shall|must|can|may|is|are)\b)[^.;]){0,80}?"
+        r"\bto\s+(?!be\b)\w+"
+        # what it will only accept, or not ("The County will only accept personnel who have
+        # relevant experience", "The City will not accept faxed bids")
+        r"|(?:will|shall)\s+(?:only|not)\s+accept\b)",
+        re.IGNORECASE,
+    )
+
+
+@cache
+def to_the_buyer() -> re.Pattern[str]:
+    """What "will be" given to the buyer ("such audit report will be made available free of
+    cost to the University", "Reports will be delivered to the COR monthly"): the buyer
+    receives it, so the bidder must provide it; the mirror of ``TO_THE_BIDDER``."""
+    return re.compile(
+        r"\b(?:shall|will|must)\s+(?:also\s+)?be\s+(?:provided|made\s+available|delivered|"
+        r"submitted|furnished|sent|given)\b[^.;]{0,60}?\s+to\s+(?:the\s+)?"
+        rf"(?:{buyer_names()})s?\b",
+        re.IGNORECASE,
+    )
+
+
+def furnished_by_the_buyer(sentence: str) -> bool:
+    """True when ``sentence`` says what the buyer will provide ("Within 30 days of award the
+    Government will provide contractor access to:", "The following will be furnished by the
+    County:", "… shall be made available to the Contractor"): a list of government-furnished
+    property, information or services, whose items are what the bidder receives, not what
+    it must do (FAR part 45's government-furnished property)."""
+    folded = fold_accents(sentence)
+    found = _buyer_furnishes().search(folded)
+    if found and not BIDDER_DUTY.search(folded[: found.start()]):
+        return True
+    return bool(TO_THE_BIDDER.search(folded))
+
+
+def lists_the_buyers_acts(lead_in: str) -> bool:
+    """True when ``lead_in`` is the buyer and its modal verb before a list ("When the defects
+    cannot be corrected by re-performance, the State may:", "The Government will:"): the
+    items are what the buyer may or will do (its remedies, its own tasks), not the bidder's
+    requirements, though each opens like an instruction ("Reduce the contract price …")."""
+    folded = fold_accents(lead_in)
+    if THE_BUYERS_MINUTES.match(folded):
+        return True
+    return bool(MODAL_ENDS_THE_LEAD_IN.search(folded)) and binds_the_buyer(folded)
+
+
+MODAL_ENDS_THE_LEAD_IN = re.compile(r"\b(?:may|will|shall|must|should)\s*:\s*$", re.IGNORECASE)
+
+
+THE_BUYERS_MINUTES = re.compile(
+    r"^\W*(?:se\s+labrara\s+(?:un\s+|el\s+)?acta\b|(?:the\s+)?minutes\s+of\s+the\s+"
+    r"(?:bid\s+|proposal\s+)?opening\b)",
+    re.IGNORECASE,
+)
+"""The minutes the buyer draws up of the opening of the offers ("Se labrará acta que debe
+contener:", "The minutes of the bid opening shall record:"): what they record is the
+buyer's, not the bidder's."""
+
+
+@cache
+def _buyer_furnishes() -> re.Pattern[str]:
+    return re.compile(
+        rf"\b(?:the\s+)?(?:{buyer_names()})s?{ALSO}\s+(?:will|shall|is\s+to|agrees\s+to)\s+"
+        rf"{FURNISH}\b"
+        rf"|\b(?:will|shall){ALSO}\s+be\s+{FURNISHED}\s+by\s+(?:the\s+)?(?:{buyer_names()})s?\b",
+        re.IGNORECASE,
+    )
+
+
+FURNISH = r"(?:provide|furnish|supply|make\s+available|give|grant|issue)"
+
+
+FURNISHED = r"(?:provided|furnished|supplied|made\s+available|given|granted|issued)"
+
+
+@cache
+def buyer_asks() -> re.Pattern[str]:
+    """The buyer asking for a thing ("Yes, we would like pricing for the optional tasks",
+    "The County would like two references"): a request like "please provide"; not what it
+    would like to do ("We would like to thank all offerors"). In a Q&A's questions the
+    "we" is the vendor's, so it is read in the answers only."""
+    return re.compile(rf"{_buyer_clause_opening()}would\s+like\s+(?!to\b)\w", re.IGNORECASE)
+
+
+def _buyer_clause_opening() -> str:
+    """The buyer as the subject opening the sentence or a clause after a comma, an adverb
+    allowed before its verb (``buyer_requires``, ``buyer_asks``)."""
+    return rf"(?:^\W*|[,;]\s+)(?:the\s+)?(?:{buyer_names()})s?{ALSO}\s+"

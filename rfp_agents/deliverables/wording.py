@@ -1,0 +1,106 @@
+"""The words a solicitation names its parties and binds them with, shared by the readers of
+the bidder's obligations (``obligations.py``) and of the buyer's own statements
+(``buyer.py``): the bidder's names, the buyer's roles (``vocabulary/parties.toml``), the
+verbs of an obligation and the openings before a sentence's subject."""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+from rfp_agents.text import fold_accents
+from rfp_agents.vocabulary import load_vocabulary_file
+
+ALSO = (
+    r"(?: (?:also|further|additionally|likewise|then|still|always|solely|fully|jointly|"
+    r"generally|normally|typically|usually|hereby))?"
+)
+"""An adverb between the verbs of an obligation ("will also be expected to", "is solely
+responsible for", the legal "are hereby required to")."""
+
+
+BE_VERB = rf"(?:is|are|will{ALSO} be|shall{ALSO} be){ALSO}"
+"""The "be" of "is required to", "will also be expected to", "shall be responsible for"."""
+
+
+RESPONSIBLE = (
+    r"(?:as\s+(?:fully\s+)?)?responsible(?:\s+to\s+(?:the\s+)?[\w'-]+(?:\s+[\w'-]+)?)?\s+for"
+)
+"""Responsible for a thing, also to a party ("is responsible to the County for the acts of
+its subcontractors") or as much as for another ("is as fully responsible … as it is for
+…")."""
+
+
+BIDDER = (
+    r"contractor|offeror|quoter|vendor|bidder|proposer|proponent|tenderer|respondent|applicant|"
+    r"consultant|supplier|provider|firm|licitador|adjudicatario|contratista|empresa|proveedor|"
+    r"oferente|proponente"
+)
+"""The bidder's names, in English and Spanish, as one alternation."""
+
+
+OPENING_CONDITION = (
+    r"(?:if|when|where|whenever|unless|should|after|once|before)\b[^.;:]{1,300}?,\s+"
+)
+"""A condition or a time opening a sentence ("If the changes increase the cost, ", "After the
+BAFO is submitted, "): what follows it is still the sentence's subject and verb."""
+
+
+LEADING_HEADING = re.compile(r"^\W*(?:[A-Z][A-Z&/-]+\s+)+(?=[A-Z][a-z]|A\s+[a-z])")
+"""An all-caps heading glued before a sentence ("PROCEDURES The COR ... will inspect",
+"AWARD BASIS A contract shall be awarded …")."""
+
+
+INTRODUCTORY_PHRASE = (
+    r"(?:If|When|Where|Whenever|Unless|Once|Upon|Before|After|For|In|As|With|Within|During|Should|To|"
+    r"Si|Cuando|Una vez|Antes|Despues|Durante|En|Tras|Salvo)"
+    r"\b[^.;:]{1,300}?,\s+"
+)
+"""An introductory adverbial phrase ended by its comma ("If awarded, ", "For your three
+largest projects, ", "Si no se cumpliera el plazo, "; a condition of several clauses,
+"If the Owner observes …, or if it is discovered …, that a defect exists …, ", runs past
+200 characters): the imperative follows it in lower case, and so does the subject ("…, la
+Comisión deberá justificar …")."""
+
+
+BIDDER_NAME = rf"(?:{BIDDER})s?(?:/(?:{BIDDER})s?)?"
+"""The bidder by one name or two ("Selected Firm/Vendor")."""
+
+
+NOTICE_ADVERB = r"(?:so\s+|promptly\s+|immediately\s+)?"
+
+
+NOTIFIED = rf"{NOTICE_ADVERB}(?:advised|notified|informed)"
+"""Told of a thing ("shall be so advised"): what the buyer does for the one named before."""
+
+
+RECEIVED = rf"(?:{NOTIFIED}|compensated|paid|reimbursed)"
+"""What the bidder is told or paid: the buyer's act, put in the passive."""
+
+
+BIDDER_DUTY = re.compile(
+    rf"\b(?:{BIDDER})s?\s+(?:shall|must|will)\b"
+    rf"(?!\s+(?:be\s+{RECEIVED}|(?:also\s+)?(?:become|remain)\s+the\s+(?:sole\s+)?property)\b)",
+    re.IGNORECASE,
+)
+"""The bidder's own "shall", not what it receives ("The Contractor shall be paid …") nor
+whose a thing becomes ("All documents submitted by a Proponent shall become the property of
+the County")."""
+
+
+CLAUSE_NUMBER = re.compile(r"^\W*(\d+(?:\.\d+)+)\.?-?\s+")
+"""A multi-level clause number ("2.14.3 ", "5.4.2. ", the Spanish "1.1.- ") opening a
+sentence; the number alone is its group 1."""
+
+
+@cache
+def buyer_names() -> str:
+    """The buyer's roles (``vocabulary/parties.toml``) as one alternation, longest first."""
+    roles = sorted(load_vocabulary_file("parties.toml")["buyer"], key=len, reverse=True)
+    return "|".join(re.escape(fold_accents(r)).replace("\\ ", r"\s+") for r in roles)
+
+
+ANSWER_START = re.compile(
+    r"^\W*(?:A\s?\d+|Answer\s?\d*|Response\s?\d*|Government\s+Response)\s*[:.)-]",
+    re.IGNORECASE,
+)
