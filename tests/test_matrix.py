@@ -589,6 +589,23 @@ def test_the_same_requirement_in_two_documents_is_one_row_citing_both(settings: 
         ("Section 12-4 of the code provides that the County shall pay within 45 days.", None),
         ("Ordering Contracting Officers shall record each call in the register.", None),
         ("This remedy shall be in addition to any other remedy the State may have.", None),
+        # what the bidder cannot do, and what alone is accepted; not what cannot be helped,
+        # nor a thing named by a relative clause
+        ("A cost volume cannot be marked confidential as a whole.", "mandatory"),
+        ("Vendors will not be able to bring laptops to the oral interview.", "mandatory"),
+        ("Delivery dates cannot be guaranteed during the holidays.", None),
+        ("Forms that cannot be signed online will be mailed to the County.", None),
+        ("Bids will only be accepted through the state portal.", "mandatory"),
+        # the buyer's duty in a relative clause names the thing; a reporting "that" does not
+        ("The board keeps a list of rules that DOT must follow.", None),
+        ("The department issues forms which the County shall prescribe for audits.", None),
+        ("The Judiciary shall control remote access to its network.", None),
+        # the Spanish gerund of a duty, the bidder's unless the buyer is its subject
+        ("El certificado no exime al licitador de otras cargas, debiendo, en su caso, "
+         "aportar la declaración.", "mandatory"),
+        ("El plazo de apertura es de diez días, debiendo la Comisión requerir las aclaraciones.",
+         None),
+        ("La adjudicación se notificará, debiendo ser publicada en el perfil.", None),
     ],
 )  # fmt: skip
 def test_obligations_are_recognised_in_english_and_spanish(sentence: str, strength):

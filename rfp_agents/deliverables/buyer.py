@@ -227,7 +227,8 @@ def _buyer_subject() -> re.Pattern[str]:
         rf"^\W*(?:{INTRODUCTORY_PHRASE}(?:then\s+)?|{REPORTING_CLAUSE})?(?:(?:the|el|la|los|las)\s+)?"
         rf"(?:(?:{HEAD_OF})?(?:{names})s?\b(?:'s)?(?:(?!\b(?:{BIDDER})s?\b)[^.;:]){{0,80}}?"
         rf"|{PROPER_NAME}(?:{names})\s*(?:,[^.;:]{{1,80}}?,\s*)?)"
-        rf"\b(?:shall|will|must|may|should|debera|podra|se reserva|(?:es|sera) responsable de|"
+        rf"\b(?:shall|will|must|may|should|cannot|can\s+not|debera|podra|se reserva|"
+        r"(?:es|sera) responsable de|"
         rf"{BE_VERB} (?:{RESPONSIBLE}|required to|expected to))\b",
         re.IGNORECASE,
     )

@@ -51,6 +51,7 @@ from rfp_agents.deliverables.wording import (
     INTRODUCTORY_PHRASE,
     LEADING_HEADING,
     RESPONSIBLE,
+    buyer_names,
 )
 from rfp_agents.text import ITEM_MARKER, fold_accents
 from rfp_agents.vocabulary import load_vocabulary_file
@@ -116,6 +117,25 @@ MANDATORY = re.compile(
     # una mejora de precios")
     rf"se (?:solicitara|requerira|exigira|pedira) a (?:los|las|el|la) (?:{BIDDER})(?:e?s)? que|"
     r"es obligatori[oa]|"
+    # a duty put in the gerund after the main clause ("…, debiendo, en caso contrario,
+    # justificar dicha circunstancia", "…, siendo necesario la manifestación expresa …")
+    # (not a passive, the buyer's act: "La adjudicación se notificará, debiendo ser
+    # publicada …", "debiendo formalizarse")
+    r"debiendo,?(?! ser\b| \w+se\b)|siendo (?:\w+ )?(?:necesari[oa]|obligatori[oa]|preceptiv[oa])|"
+    # a thing the bidder cannot do ("The entire proposal cannot be given a blanket
+    # designation", "Offerors will not be able to use slides"), not in a relative clause
+    # ("Checks that cannot be scanned …"), nor what cannot be helped, known or obtained
+    # ("… cannot be guaranteed", "relief cannot be secured"), nor the buyer's receiving
+    r"(?<!that )(?<!which )(?<!who )(?:cannot|can not) be (?!(?:guaranteed|determined|"
+    r"predicted|known|estimated|anticipated|foreseen|ensured|assured|made available|reached|"
+    r"found|located|secured|obtained|granted|accepted|considered|received)\b)\w+(?:ed|en)\b|"
+    # (the bidders as a class, as instructions address them: "the vendor will not be able to
+    # see the old system" is a fact of the work)
+    rf"^\W*(?:all )?(?:{BIDDER})s (?:cannot|can not|will not be able to) (?!be\b)\w+|"
+    # what alone will be accepted ("Proposals will only be accepted from organizations that
+    # have …", "Bids shall only be accepted via the portal")
+    r"(?:will|shall) only be (?:accepted|considered|received) (?:from|if|when|via|through|by|"
+    r"in|on|at|until|before)\b|"
     # an obligation put impersonally ("it is necessary to register before bidding"); a
     # thing's approval demanded ("Deviation from standards requires a completed waiver",
     # "All travel requires Government approval")
@@ -486,6 +506,8 @@ def _obliges(folded: str) -> bool:
     in a relative clause ("Staff that are required to …"; the "that" before "it is
     necessary" only introduces what is said)."""
     for found in MANDATORY.finditer(folded):
+        if _in_the_buyers_clause(folded, found.start()) or _the_buyers_gerund(folded, found):
+            continue
         impersonal = IMPERSONAL_NEED.fullmatch(found.group(0))
         if not (impersonal or REQUIRED_TO.fullmatch(found.group(0))):
             return True
@@ -495,6 +517,45 @@ def _obliges(folded: str) -> bool:
         if impersonal or not RELATIVE_PRONOUN.search(clause):
             return True
     return False
+
+
+def _in_the_buyers_clause(folded: str, at: int) -> bool:
+    """True when the verb at ``at`` is in a relative clause whose subject is the buyer, by a
+    role or an acronym ("… maintains IT Standards that DHSS must comply with", "the forms
+    which the County shall prescribe"): it says what the thing is, not what the bidder
+    does."""
+    found = _buyer_relative_clause().search(folded[:at])
+    return bool(found) and not REPORTS_A_STATEMENT.search(folded[: found.start()])
+
+
+def _the_buyers_gerund(folded: str, found: re.Match[str]) -> bool:
+    """A duty in the gerund whose subject is the buyer ("…, debiendo la Comisión de
+    Preadjudicación requerir a los oferentes las aclaraciones …"): the buyer's own."""
+    return found.group(0).lower().startswith("debiendo") and bool(
+        _buyer_after().match(folded, found.end())
+    )
+
+
+@cache
+def _buyer_after() -> re.Pattern[str]:
+    return re.compile(rf",?\s+(?:el|la|los|las)\s+(?:{buyer_names()})s?\b", re.IGNORECASE)
+
+
+@cache
+def _buyer_relative_clause() -> re.Pattern[str]:
+    return re.compile(
+        rf"\b(?:that|which|whom)\s+(?:the\s+)?(?:(?i:{buyer_names()})s?|"
+        rf"(?!(?i:{BIDDER})s?\b)[A-Z]{{2,6}})\s*$"
+    )
+
+
+REPORTS_A_STATEMENT = re.compile(
+    r"(?:\w+ed|agrees?|provides?|states?|specifies|stipulates|acknowledges?|certif(?:y|ies)|"
+    r"confirms?|ensures?|requires?|means|so|such|and|but|is|are)\s*,?\s*$",
+    re.IGNORECASE,
+)
+"""The word before a "that" that opens what is said, not a relative clause ("it is
+understood and agreed that the State shall withhold payment": the buyer's own statement)."""
 
 
 RELATIVE_PRONOUN = re.compile(r"\b(?:that|who|which)\s*$", re.IGNORECASE)
