@@ -318,7 +318,8 @@ def split_sentences(
     """
     sentence_end = _SENTENCE_END_KEEPING_MARKERS if keep_list_markers else _SENTENCE_END
     sentences = []
-    for part in sentence_end.split(_rejoin_wrapped_lines(text)):
+    parts = _rejoin_roman_references(sentence_end.split(_rejoin_wrapped_lines(text)))
+    for part in parts:
         flat = " ".join((part or "").split())
         if not flat:
             continue
@@ -327,6 +328,33 @@ def split_sentences(
         else:
             sentences += _windows(flat.split(), max_characters // 2)
     return sentences
+
+
+ROMAN_REFERENCE_END = re.compile(
+    r"\b(?:in|under|see|section|part|article)\s+[IVXLC]{1,6}\.$", re.IGNORECASE
+)
+SENTENCE_OPENER = re.compile(
+    r"^[\"“(]?(?:The|A|An|All|Any|Each|Every|This|These|That|Those|No|If|When|Where|In|On|"
+    r"For|To|It|Its|Our|Your|We|You|They|Offerors?|Contractors?|Vendors?|Bidders?|Proposals?)\b"
+)
+
+
+def _rejoin_roman_references(parts: list[str | None]) -> list[str]:
+    """The parts with a reference to a section by its roman numeral made whole again: the
+    numeral's full stop is no sentence end when the section's title follows ("Provide pricing
+    as specified in XII. COST OF SERVICES.", "See section IV. Final Contract for details."),
+    though it is when a new sentence does ("… as described in Section III. The Contractor
+    shall …")."""
+    joined: list[str] = []
+    for part in parts:
+        if not part:
+            continue
+        previous = joined[-1].rstrip() if joined else ""
+        if ROMAN_REFERENCE_END.search(previous) and not SENTENCE_OPENER.match(part.lstrip()):
+            joined[-1] = f"{previous} {part.lstrip()}"
+        else:
+            joined.append(part)
+    return joined
 
 
 def answer_sentences(text: str, keep_list_markers: bool = False) -> list[str]:

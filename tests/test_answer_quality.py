@@ -76,6 +76,12 @@ def test_stitched_overlapping_fragments_count_as_a_repeat():
         ("Bidders sign it (ref. Section 4.2). See p. 3 and Sec. 5.1 too. Late ones are void.",
          ["Bidders sign it (ref. Section 4.2).", "See p. 3 and Sec. 5.1 too.",
           "Late ones are void."]),
+        # a section cited by its roman numeral and title goes on; a new sentence after one
+        # does not
+        ("Quote rates as set out in IX. PRICING TABLE. Sign the form in Section II. "
+         "The vendor shall keep a copy.",
+         ["Quote rates as set out in IX. PRICING TABLE.", "Sign the form in Section II.",
+          "The vendor shall keep a copy."]),
     ],
 )  # fmt: skip
 def test_passages_split_into_their_sentences(text: str, sentences: list[str]):
