@@ -606,6 +606,11 @@ def test_the_same_requirement_in_two_documents_is_one_row_citing_both(settings: 
         ("El plazo de apertura es de diez días, debiendo la Comisión requerir las aclaraciones.",
          None),
         ("La adjudicación se notificará, debiendo ser publicada en el perfil.", None),
+        # a document named on its own, as a list of what the offer carries names it
+        ("Certificate of insurance naming the City as an additional insured.", "mandatory"),
+        ("Copia autenticada del poder del representante, en la que conste su firma.",
+         "mandatory"),
+        ("Copies of the score sheets will be kept in the contract file.", None),
     ],
 )  # fmt: skip
 def test_obligations_are_recognised_in_english_and_spanish(sentence: str, strength):

@@ -241,13 +241,48 @@ def _strength(sentence: str, folded: str, in_questions_and_answers: bool) -> Str
         return "mandatory"
     if buyer_requires().search(folded) or LENGTH_LIMIT.search(folded) or AT_MOST.search(folded):
         return "mandatory"
-    if (
-        not in_questions_and_answers
-        and (_instructs(folded, unheaded) or buyer_asks().search(folded))
-        and not FOR_INFORMATION.search(folded)
+    if not in_questions_and_answers and (
+        (
+            (_instructs(folded, unheaded) or buyer_asks().search(folded))
+            and not FOR_INFORMATION.search(folded)
+        )
+        or _names_a_document_to_hand_in(unheaded)
     ):
         return "mandatory"
     return modal_strength(sentence, folded)
+
+
+DOCUMENT_TO_HAND_IN = re.compile(
+    r"^\W*(?:(?:an?|one|two|three|\d+)\s+)?(?:(?:signed|certified|notari[sz]ed|current|valid)\s+)?"
+    r"(?:original\s+(?:or|and)\s+)?(?:cop(?:y|ies)|certificates?|certification|proof|evidence|"
+    r"affidavit|letters?\s+(?:of\s+)?(?:reference|intent|commitment|good\s+standing))\s+"
+    r"(?:of|from|issued|signed|stating|confirming|showing|evidencing)\b"
+    r"|^\W*(?P<spanish>(?:original\s+o\s+)?(?:copia|certificacion|certificado|declaracion|justificante|"
+    r"documento|acreditacion)\s+(?:\w+\s+){0,2}?(?:expedid[oa]|acreditativ[oa]|positiv[oa]|"
+    r"compulsad[oa]|responsable|firmad[oa]|autenticad[oa]|legalizad[oa]))\b",
+    re.IGNORECASE,
+)
+"""A document named on its own, as a list of what the offer carries names it ("Certificate
+of insurance naming the County as additional insured.", "Certificación positiva expedida
+por la Agencia Tributaria …", "Original o copia compulsada del alta …"): a thing the bidder
+must hand in."""
+SPANISH_FINITE_VERB = re.compile(
+    r"\b(?:es|son|sera|seran|fue|esta|estan|hay|ha|han|debe|deben|debera|deberan|tiene|"
+    r"tienen|podra|podran|se\s+\w+)\b",
+    re.IGNORECASE,
+)
+
+
+def _names_a_document_to_hand_in(unheaded: str) -> bool:
+    """A document named in a sentence of its own, with no verb (``DOCUMENT_TO_HAND_IN``):
+    "Copies of the evaluations will be retained in the file" says a fact. A Spanish one may
+    go on in a relative clause ("…, en la que se contenga …"); its first clause has none."""
+    found = DOCUMENT_TO_HAND_IN.match(unheaded)
+    if not (found and unheaded.rstrip().endswith(".")):
+        return False
+    if not found.group("spanish"):
+        return not FINITE_VERB.search(unheaded)
+    return not SPANISH_FINITE_VERB.search(re.split(r"[,;:(]", unheaded, maxsplit=1)[0])
 
 
 FAILURE_MAY = re.compile(
