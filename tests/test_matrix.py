@@ -611,6 +611,8 @@ def test_the_same_requirement_in_two_documents_is_one_row_citing_both(settings: 
         ("Copia autenticada del poder del representante, en la que conste su firma.",
          "mandatory"),
         ("Copies of the score sheets will be kept in the contract file.", None),
+        # a part of the offer by its label, then how it is to be made
+        ("Cover Sheet: Signed by an officer of the firm and dated.", "mandatory"),
     ],
 )  # fmt: skip
 def test_obligations_are_recognised_in_english_and_spanish(sentence: str, strength):

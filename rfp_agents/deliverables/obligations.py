@@ -390,6 +390,7 @@ def _instructs(folded: str, unheaded: str) -> bool:
         _obligations().request.search(folded)
         or _obligations().imperative.match(unheaded)
         or SO_STATE.match(unheaded)
+        or LABELLED_DOCUMENT_MADE.match(ITEM_MARKER.sub("", LEADING_HEADING.sub("", folded)))
     )
 
 
@@ -413,6 +414,14 @@ RUN_IN_LABEL = re.compile(
 )
 """A label in title case or capitals run in before its colon ("Qualifications and Experience
 : ", "INITIAL EVALUATION CRITERIA: "): the paragraph's name, not part of its sentence."""
+LABELLED_DOCUMENT_MADE = re.compile(
+    RUN_IN_LABEL.pattern
+    + r"(?:Prepared|Signed|Completed|Printed|Typed|Executed|Notari[sz]ed|Dated|Addressed|"
+    r"Written|Limited)\s+(?:on|by|in|and|with|using|as|for|to)\b"
+)
+"""A part of the offer named by its label and then how it is to be made ("Transmittal
+Letter: Prepared on the Offeror's stationery and signed by …", "Cover Sheet: Signed by an
+officer …"): the bidder's to make so."""
 
 
 FORM_CHOICE = re.compile(r"\bis not,?\s*\W{0,3}\s*is required to\b", re.IGNORECASE)
