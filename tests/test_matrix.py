@@ -613,6 +613,14 @@ def test_the_same_requirement_in_two_documents_is_one_row_citing_both(settings: 
         ("Copies of the score sheets will be kept in the contract file.", None),
         # a part of the offer by its label, then how it is to be made
         ("Cover Sheet: Signed by an officer of the firm and dated.", "mandatory"),
+        # the buyer given a thing, the bidder gives it; the buyer requiring a thing after a
+        # condition that lost its comma
+        ("The COR shall be provided with a copy of each test report.", "mandatory"),
+        ("The County inspector must attend all tests and shall be provided with the results.",
+         "mandatory"),
+        ("When the system runs in the cloud the State requires a monthly uptime report.",
+         "mandatory"),
+        ("If the State requires more staff it will say so in writing.", None),
     ],
 )  # fmt: skip
 def test_obligations_are_recognised_in_english_and_spanish(sentence: str, strength):

@@ -166,7 +166,8 @@ def binds_the_buyer(sentence: str) -> bool:
     found = _buyer_subject().match(LEADING_HEADING.sub("", unlabelled))
     if not found or PASSIVE_NOTICE.match(unlabelled, found.end()):
         return False
-    return not BIDDER_OBLIGED.search(unlabelled, found.end())
+    after = unlabelled[found.end() :]
+    return not (BIDDER_OBLIGED.search(after) or PROVIDED_WITH.search(after))
 
 
 OFFICE_RESPONSIBLE = re.compile(
@@ -187,6 +188,15 @@ PASSIVE_NOTICE = re.compile(
 advised in writing"): the bidder is the one who advises."""
 
 
+PROVIDED_WITH = re.compile(
+    r"^\s*(?:also\s+)?be\s+(?:provided|furnished|supplied|sent|given)\s+with\b"
+    r"|\band\s+(?:shall|will|must)\s+(?:also\s+)?be\s+(?:provided|furnished|supplied|sent|"
+    r"given)\s+with\b",
+    re.IGNORECASE,
+)
+"""The buyer as the one a thing is given to ("The COR shall be provided with a copy of each
+report", "The County's representative must be present for all inspections and shall be
+provided with a copy of all inspection reports"): the bidder provides it."""
 BIDDER_OBLIGED = re.compile(
     rf"\b(?:{BIDDER})s?\s+(?:shall|must|agrees?\s+to|(?:will|is|are){ALSO}(?:\s+be)?\s+"
     r"(?:required|expected)\s+to)\b",
@@ -363,5 +373,12 @@ def buyer_asks() -> re.Pattern[str]:
 
 def _buyer_clause_opening() -> str:
     """The buyer as the subject opening the sentence or a clause after a comma, an adverb
-    allowed before its verb (``buyer_requires``, ``buyer_asks``)."""
-    return rf"(?:^\W*|[,;]\s+)(?:the\s+)?(?:{buyer_names()})s?{ALSO}\s+"
+    allowed before its verb (``buyer_requires``, ``buyer_asks``), also after a condition
+    whose comma was left out ("If the solution is hosted outside the County's network the
+    County requires 24/7 access …")."""
+    names = buyer_names()
+    condition = (
+        rf"^\W*(?:[^.;:]{{1,60}}:\s+)?(?:if|when|where)\s+(?!(?:the\s+)?(?:{names})s?\b)"
+        r"[^.;:,]{1,150}?\s"
+    )
+    return rf"(?:^\W*|[,;]\s+|{condition})(?:the\s+)?(?:{names})s?{ALSO}\s+"
