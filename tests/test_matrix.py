@@ -621,6 +621,12 @@ def test_the_same_requirement_in_two_documents_is_one_row_citing_both(settings: 
         ("When the system runs in the cloud the State requires a monthly uptime report.",
          "mandatory"),
         ("If the State requires more staff it will say so in writing.", None),
+        # the Spanish idioms of a bidder's undertaking, responsibility and costs
+        ("El contratista se obliga a reponer las piezas defectuosas.", "mandatory"),
+        ("Es responsabilidad del contratista la limpieza diaria de la obra.", "mandatory"),
+        ("Los portes serán a cargo del adjudicatario.", "mandatory"),
+        ("Toda modificación requerirá la previa aprobación del responsable del contrato.",
+         "mandatory"),
     ],
 )  # fmt: skip
 def test_obligations_are_recognised_in_english_and_spanish(sentence: str, strength):

@@ -117,6 +117,10 @@ MANDATORY = re.compile(
     # una mejora de precios")
     rf"se (?:solicitara|requerira|exigira|pedira) a (?:los|las|el|la) (?:{BIDDER})(?:e?s)? que|"
     r"es obligatori[oa]|"
+    # a thing that requires the bidder's submission or the buyer's consent ("Cualquier
+    # entrega requerirá la presentación del albarán"), as the English REQUIRES_CONSENT
+    r"(?:requiere|requieren|requerira|requeriran|exige|exigira)\s+(?:la\s+)?(?:previa\s+)?"
+    r"(?:presentacion|aprobacion|autorizacion|conformidad|consentimiento)\b|"
     # a duty put in the gerund after the main clause ("…, debiendo, en caso contrario,
     # justificar dicha circunstancia", "…, siendo necesario la manifestación expresa …")
     # (not a passive, the buyer's act: "La adjudicación se notificará, debiendo ser
