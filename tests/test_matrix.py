@@ -671,6 +671,21 @@ def test_the_matrix_reads_the_acronym_a_document_gives_its_buyer(settings: Setti
     assert rows == ["The Offeror shall staff the help desk from 8 to 5."]
 
 
+def test_a_thing_named_among_instructions_is_a_requirement(settings: Settings, workdir):
+    """A list of what the offer carries shares its force: the item that names a thing
+    without a verb is handed in like its neighbours; the same phrase among statements of
+    fact is no row."""
+    text_pdf(workdir / "rfp.pdf", [
+        "Proposal Contents\na. Return the signed cover page.\nb. Resumes of the two key "
+        "staff of the firm.\nc. Submit the price sheet.\n\nBackground\nThe office "
+        "opened in 1990. Records of the old building, with its plans. The office has ten "
+        "staff.",
+    ])  # fmt: skip
+    rows = requirement_texts(workdir, settings, "among")
+    assert "Resumes of the two key staff of the firm." in rows
+    assert "Records of the old building, with its plans." not in rows
+
+
 def test_in_a_qa_a_request_may_be_the_vendors():
     request = "Please provide the incumbent's contract number."
     assert strength_of(request) == "mandatory"

@@ -149,7 +149,8 @@ def requirements(
         in_qa = answers_questions(record)
         stated = list(statements(kb, record.source, in_questions_and_answers=in_qa))
         aliases = buyer_aliases(text for text, _ in stated)
-        for text, meta in stated:
+        among_instructions = _among_instructions(stated)
+        for index, (text, meta) in enumerate(stated):
             key = _wording(text)
             seen = first.get(key)
             if seen is not None:
@@ -165,6 +166,10 @@ def requirements(
                 in_standards_table=bool(meta.get("in_standards_table")),
                 buyer_aliases=aliases,
             )
+            if strength is None and index in among_instructions and not in_qa:
+                strength = (
+                    "mandatory"  # "c. Exceptions (if any) to the contract." after "b. Return …"
+                )
             if strength is None:
                 continue
             section = str(meta.get("section", ""))
@@ -185,6 +190,54 @@ def requirements(
     link_amendments(rows, amended_documents(kb.documents()))
     link_factors(rows)
     return rows
+
+
+INSTRUCTION_REACH = 3
+"""How many statements before and after a bare phrase are looked at for instructions."""
+
+
+def _among_instructions(stated: Sequence[tuple[str, dict[str, Any]]]) -> set[int]:
+    """The indexes of the bare phrases set among instructions ("b. Return Attachment A.",
+    "c. Exceptions (if any) to the two-party contract, Attachment B.", "e. State your
+    payment preference."): a list of what the offer carries, whose items share their force
+    though one names a thing without a verb. An instruction within ``INSTRUCTION_REACH``
+    before it and one after, on its page and under its section."""
+    places = [(meta.get("page_number"), meta.get("section")) for _, meta in stated]
+    instructs = [is_instruction(text) for text, _ in stated]
+
+    def instruction_near(index: int, step: int) -> bool:
+        reach = range(index + step, index + step * (INSTRUCTION_REACH + 1), step)
+        return any(
+            0 <= at < len(stated) and instructs[at] and places[at] == places[index] for at in reach
+        )
+
+    return {
+        index
+        for index, (text, meta) in enumerate(stated)
+        if _is_bare_phrase(text)
+        and not meta.get("in_standards_table")  # a QASP's method cell ("Combination of …")
+        and instruction_near(index, -1)
+        and instruction_near(index, 1)
+    }
+
+
+def _is_bare_phrase(text: str) -> bool:
+    """A thing named in a sentence of its own ("Exceptions (if any) to the contract,
+    Attachment B."): a capital and a full stop, no verb, not a line in capitals nor a
+    pronoun's sentence ("This includes …")."""
+    return (
+        text.rstrip().endswith(".")
+        and len(text) >= MIN_REQUIREMENT_CHARACTERS
+        and text[:1].isupper()
+        and ":" not in text  # a form's field ("SWaM Certified: Yes: No:")
+        and not PRONOUN_SUBJECT.match(text)
+        and not IN_CAPITALS.match(text)
+        and not FINITE_VERB.search(text)
+        and not has_modal_verb(text)
+    )
+
+
+PRONOUN_SUBJECT = re.compile(r"^(?:This|That|These|Those|It|They|We|He|She|Which|Who)\b")
 
 
 class _DomainFiler:
