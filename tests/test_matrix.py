@@ -627,6 +627,19 @@ def test_the_same_requirement_in_two_documents_is_one_row_citing_both(settings: 
         ("Los portes serán a cargo del adjudicatario.", "mandatory"),
         ("Toda modificación requerirá la previa aprobación del responsable del contrato.",
          "mandatory"),
+        # a condition without its comma before an imperative; a form's verbs; a form's part
+        # glued before; not a verb the condition's subject takes
+        ("If the firm holds a state licence attach a copy of it.", "mandatory"),
+        ("Part C Fill in the table of subcontractors below.", "mandatory"),
+        ("If the vendor fails to provide the report the fee is reduced.", None),
+        # what the buyer requests; a clause that saves another before the buyer's duty; the
+        # contract's conformity; the buyer requiring the bidder in Spanish
+        ("The City requests the price form be signed in ink.", "mandatory"),
+        ("Notwithstanding the terms above, the County shall pay undisputed invoices.", None),
+        ("Sin perjuicio de la cláusula 9, la Administración deberá abonar el precio.", None),
+        ("The resulting contract shall be in accordance with this solicitation.", None),
+        ("El órgano de contratación requerirá al licitador para que presente la garantía.",
+         "mandatory"),
     ],
 )  # fmt: skip
 def test_obligations_are_recognised_in_english_and_spanish(sentence: str, strength):

@@ -283,6 +283,8 @@ def buyer_requires() -> re.Pattern[str]:
     return re.compile(
         rf"{_buyer_clause_opening()}"
         r"(?:(?:requires?|will\s+require|shall\s+require)\b"
+        # what it requests ("The County requests the cover page be completed with:")
+        r"|requests?\s+(?!information\b)(?:that\s+)?(?:the|all|each|every|a|an|its|your)\b"
         rf"|(?:expects?|will\s+expect)\s+{bidder}\s+to\b"
         # "… will expect that the person or persons who will be working on the project to
         # make the presentation"

@@ -116,6 +116,10 @@ MANDATORY = re.compile(
     # what the buyer will ask of the bidders ("se solicitará a los proponentes que … formulen
     # una mejora de precios")
     rf"se (?:solicitara|requerira|exigira|pedira) a (?:los|las|el|la) (?:{BIDDER})(?:e?s)? que|"
+    # the buyer requiring the bidder to act ("requerirán al adjudicatario para que formalice
+    # el contrato en plazo no superior a cinco días")
+    rf"(?:requerira|requeriran|requiere|requieren|exigira|exigiran) al? (?:los |las |el |la )?"
+    rf"(?:{BIDDER})(?:e?s)? (?:para )?que|"
     r"es obligatori[oa]|"
     # a thing that requires the bidder's submission or the buyer's consent ("Cualquier
     # entrega requerirá la presentación del albarán"), as the English REQUIRES_CONSENT
@@ -772,7 +776,7 @@ FOR_INFORMATION = re.compile(r"\bfor (?:more|further|additional) information\b",
 CONTRACT_TERMS = re.compile(
     r"^\W*(?:the|this|a|an|any|each|all)\s+(?:resulting\s+)?(?:contract|agreement|award|"
     r"purchase order|task order|order)s?\b[^.;]{0,60}?\s+(?:shall|will)\s+be\s+(?:based|"
-    r"awarded|made|governed|construed|interpreted|issued|placed)\b"
+    r"awarded|made|governed|construed|interpreted|issued|placed|in\s+accordance\s+with)\b"
     r"|^\W*(?:the\s+)?contract\s+documents\s+(?:shall|will)\s+(?:consist\s+of|include)\b"
     # how the buyer orders ("All orders against the BPAs must follow the ordering
     # procedures of FAR 8.405-3")
@@ -915,6 +919,16 @@ with all laws", "Respond to each question", "Include as attachments …", "Propo
 indicate …")."""
 
 
+UNPUNCTUATED_CONDITION = (
+    r"^\W*(?:If|When|Where|Once)\s+[^,.;:]{1,150}?\s"
+    r"(?<!\bto\s)(?<!\bnot\s)(?<!\bwill\s)(?<!\bshall\s)(?<!\bmust\s)(?<!\bmay\s)(?<!\bcan\s)"
+    r"(?<!\bdoes\s)(?<!\bdo\s)(?<!\band\s)(?<!\bor\s)(?<!\byou\s)(?<!\bthey\s)(?<!\bwe\s)"
+    r"(?<!\bwho\s)(?<!\bthat\s)(?<!\bwhich\s)(?<!\bit\s)"
+)
+"""A condition opening a sentence without its comma, up to the verb after it: the main
+clause's imperative follows in lower case."""
+
+
 @cache
 def _obligations() -> Obligations:
     table = load_vocabulary_file("obligations.toml")
@@ -938,6 +952,10 @@ def _obligations() -> Obligations:
             rf"(?:^\W*(?:{opening})?(?:Do|do)\s+not|^\W*(?:{verbs}),?|{opening}(?:{lower}))\s+(?!{VERB_AS_NOUN}\b)"
             rf"(?:[a-z0-9]|{DOCUMENT_PART}|{TITLED_OBJECT})"
             rf"|(?:^\W*(?:{also_nouns})|{opening}(?:{also_nouns_lower}))\s+{OBJECT_OPENING}\b"
+            # after a condition whose comma was left out ("If your firm is certified by the
+            # DSBSD provide your certification number"), not a verb the condition's own
+            # subject or modal takes ("If the vendor fails to provide the report, …")
+            rf"|{UNPUNCTUATED_CONDITION}(?:{lower})\s+{OBJECT_OPENING}\b"
         ),
         requirement_label=re.compile(
             rf"^\W*(?:\d+(?:\.\d+)*\.?\s+)?(?:{'|'.join(table['requirement_labels'])})\s*:",

@@ -46,14 +46,23 @@ OPENING_CONDITION = (
 BAFO is submitted, "): what follows it is still the sentence's subject and verb."""
 
 
-LEADING_HEADING = re.compile(r"^\W*(?:[A-Z][A-Z&/-]+\s+)+(?=[A-Z][a-z]|A\s+[a-z])")
+LEADING_HEADING = re.compile(
+    r"^\W*(?:(?:[A-Z][A-Z&/-]+\s+)+"
+    r"|(?:Section|Part|Article|Attachment|Exhibit|Appendix|Schedule)\s+(?:[A-Z]{1,2}|\d{1,3})\s+)"
+    r"(?=[A-Z][a-z]|A\s+[a-z])"
+)
 """An all-caps heading glued before a sentence ("PROCEDURES The COR ... will inspect",
-"AWARD BASIS A contract shall be awarded …")."""
+"AWARD BASIS A contract shall be awarded …"), or a part of a form named by its letter
+("Section A If your firm is certified, provide …")."""
 
 
 INTRODUCTORY_PHRASE = (
     r"(?:If|When|Where|Whenever|Unless|Once|Upon|Before|After|For|In|As|With|Within|During|Should|To|"
-    r"Si|Cuando|Una vez|Antes|Despues|Durante|En|Tras|Salvo)"
+    # a clause that saves another or cites the law ("Notwithstanding …, ", "Sin perjuicio de lo
+    # establecido en el artículo 210, ")
+    r"Notwithstanding|Subject to|Pursuant to|Without prejudice to|Except|"
+    r"Si|Cuando|Una vez|Antes|Despues|Durante|En|Tras|Salvo|Sin perjuicio de|De acuerdo con|"
+    r"Conforme a|De conformidad con|Segun|A tenor de)"
     r"\b[^.;:]{1,300}?,\s+"
 )
 """An introductory adverbial phrase ended by its comma ("If awarded, ", "For your three
