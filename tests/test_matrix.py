@@ -640,6 +640,21 @@ def test_the_same_requirement_in_two_documents_is_one_row_citing_both(settings: 
         ("The resulting contract shall be in accordance with this solicitation.", None),
         ("El órgano de contratación requerirá al licitador para que presente la garantía.",
          "mandatory"),
+        # the bidder bearing a risk; its progressive future; the offer's forms; not the
+        # buyer's selection and negotiation, nor the buyer after a run-in label
+        ("The Vendor bears all risk of loss until the goods are accepted.", "mandatory"),
+        ("The contractor will be performing a site survey in May.", "mandatory"),
+        ("Bid submission documents shall include the following:", "mandatory"),
+        ("Selection shall be made of the two best offers.", None),
+        ("Discussions shall then be conducted with each finalist.", None),
+        ("PAYMENT TERMS: Upon acceptance, the County shall pay within 30 days.", None),
+        # Spanish: bound to, executed subject to its clauses, a special condition, costs
+        ("El adjudicatario vendrá obligado a reparar los daños.", "mandatory"),
+        ("El servicio se prestará con sujeción al pliego de prescripciones técnicas.",
+         "mandatory"),
+        ("Se establece como condición especial de ejecución el reciclaje de envases.",
+         "mandatory"),
+        ("Son de cuenta del adjudicatario los gastos de transporte.", "mandatory"),
     ],
 )  # fmt: skip
 def test_obligations_are_recognised_in_english_and_spanish(sentence: str, strength):

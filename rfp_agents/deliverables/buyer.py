@@ -30,6 +30,7 @@ from rfp_agents.deliverables.wording import (
     OPENING_CONDITION,
     RECEIVED,
     RESPONSIBLE,
+    RUN_IN_LABEL,
     buyer_names,
 )
 from rfp_agents.text import ITEM_MARKER, fold_accents
@@ -91,7 +92,7 @@ def _the_agency(found: re.Match[str]) -> str:
 BUYER_ACT = re.compile(
     rf"^\W*(?:{OPENING_CONDITION})?(?:the\s+|no\s+(?:further\s+)?)?"
     r"(?:acceptance|inspection|evaluation|award|payment|surveillance|negotiation|discussion|"
-    r"debriefing)s?\b(?:\s+of\s+[\w\s]{1,40}?)?\s+(?:shall|will)\s+be\s+"
+    r"debriefing|selection)s?\b(?:\s+of\s+[\w\s]{1,40}?)?\s+(?:shall|will)\s+(?:then\s+)?be\s+"
     r"(?:based|made|conducted|performed|determined|accomplished|held|provided|limited)\b"
     # the notice of award the buyer publishes ("The notice of award, should it …, shall be
     # posted on the procurement website")
@@ -163,7 +164,7 @@ def binds_the_buyer(sentence: str) -> bool:
     unlabelled = ITEM_MARKER.sub("", CLAUSE_NUMBER.sub("", ANSWER_START.sub("", sentence)))
     if OFFICE_RESPONSIBLE.match(unlabelled):
         return True
-    found = _buyer_subject().match(LEADING_HEADING.sub("", unlabelled))
+    found = _buyer_subject().match(LEADING_HEADING.sub("", RUN_IN_LABEL.sub("", unlabelled)))
     if not found or PASSIVE_NOTICE.match(unlabelled, found.end()):
         return False
     after = unlabelled[found.end() :]

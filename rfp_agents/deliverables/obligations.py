@@ -51,6 +51,7 @@ from rfp_agents.deliverables.wording import (
     INTRODUCTORY_PHRASE,
     LEADING_HEADING,
     RESPONSIBLE,
+    RUN_IN_LABEL,
     buyer_names,
 )
 from rfp_agents.text import ITEM_MARKER, fold_accents
@@ -121,6 +122,11 @@ MANDATORY = re.compile(
     rf"(?:requerira|requeriran|requiere|requieren|exigira|exigiran) al? (?:los |las |el |la )?"
     rf"(?:{BIDDER})(?:e?s)? (?:para )?que|"
     r"es obligatori[oa]|"
+    # "vendrá obligado a" (will be bound to); the contract executed "con sujeción a" its
+    # clauses; a special condition of execution (LCSP art. 202), binding the contractor
+    r"(?:viene|vienen|vendra|vendran) obligad[oa]s? a|"
+    r"se (?:ejecutara|realizara|prestara|efectuara)n? con sujecion al?|"
+    r"se establecen? como condicion(?:es)? especial(?:es)? de (?:la )?ejecucion|"
     # a thing that requires the bidder's submission or the buyer's consent ("Cualquier
     # entrega requerirá la presentación del albarán"), as the English REQUIRES_CONSENT
     r"(?:requiere|requieren|requerira|requeriran|exige|exigira)\s+(?:la\s+)?(?:previa\s+)?"
@@ -415,13 +421,6 @@ def _unheaded(folded: str) -> str:
     return RUN_IN_LABEL.sub("", ITEM_MARKER.sub("", LEADING_HEADING.sub("", folded)))
 
 
-RUN_IN_LABEL = re.compile(
-    r"^\W*[A-Z][\w'’&/-]*"
-    r"(?:\s+(?:(?:and|of|the|for|to|in|or|&)\s+)?(?:[A-Z][\w'’&/-]*|\([A-Z][^()]{0,30}\))){0,6}"
-    r"\s*:\s+(?=[A-Z])"
-)
-"""A label in title case or capitals run in before its colon ("Qualifications and Experience
-: ", "INITIAL EVALUATION CRITERIA: "): the paragraph's name, not part of its sentence."""
 LABELLED_DOCUMENT_MADE = re.compile(
     RUN_IN_LABEL.pattern
     + r"(?:Prepared|Signed|Completed|Printed|Typed|Executed|Notari[sz]ed|Dated|Addressed|"
@@ -671,7 +670,11 @@ are due by …"): a date, put without a modal, by which the bidder must submit. 
 
 REQUIRED_CONTENTS = re.compile(
     r"^\W*(?:the\s+)?(?:information|documents?|documentation|items?|forms?|materials?|"
-    r"attachments?)\s+required\b[^.;:]{0,80}?\s+(?:will|shall|must)\s+(?:include|consist\s+of)\b",
+    r"attachments?)\s+required\b[^.;:]{0,80}?\s+(?:will|shall|must)\s+(?:include|consist\s+of)\b"
+    # the offer's own forms or parts ("Proposal Response Forms will include the following:")
+    r"|^\W*(?:the\s+)?(?:proposal|bid|offer|quote|tender)\s+(?:response\s+|submission\s+)?"
+    r"(?:forms?|documents?|package|contents?|volumes?)\s+(?:will|shall|must)\s+"
+    r"(?:include|consist\s+of|contain)\b",
     re.IGNORECASE,
 )
 """What the submission must contain, named by the things "required" ("Information required
@@ -691,8 +694,10 @@ put as a fact (FAR 52.212-1(b)(11)), like "shall remain valid"."""
 
 
 ACTIVE_WILL = (
-    r"\s+will\s+(?:not\s+(?!need\b))?"
-    r"(?!(?:also\s+)?(?:be|not|receive|have|incur|need(?!\s+to\b))\b)\w+"
+    r"(?:\s+will\s+(?:not\s+(?!need\b))?"
+    r"(?!(?:also\s+)?(?:be|not|receive|have|incur|face|need(?!\s+to\b))\b)\w+"
+    # the progressive ("The Proponent will be conducting a geotechnical investigation")
+    r"|\s+will\s+(?:also\s+)?be\s+(?!(?:receiving|getting|facing)\b)\w+ing\b)"
 )
 
 
