@@ -1522,7 +1522,8 @@ def test_a_sentence_of_a_numbered_items_own_is_no_item_of_the_list(monkeypatch):
 
 def test_a_sentence_cut_by_a_page_break_is_one_row_cited_where_it_starts(monkeypatch):
     """A list item that a page break cuts ("… of the" / "Vendor with limits of …") is one
-    item, cited on the page where it starts; the item after it goes on the list, though the
+    item, cited on the page where it starts and ending on the next (``last_page``, so a
+    reader looking on either page finds it); the item after it goes on the list, though the
     buyer's "as the County may require" is in it; an item that ends "; and" before the break
     is whole, the next page's first item its own."""
     read = [
@@ -1536,15 +1537,29 @@ def test_a_sentence_cut_by_a_page_break_is_one_row_cited_where_it_starts(monkeyp
     ]
     sentences = [(text, {"page_number": page}, False) for text, page in read]
     monkeypatch.setattr(matrix, "_sentences", lambda kb, source, **_: iter(sentences))
-    rows = [(text, meta["page_number"]) for text, meta in matrix.statements(None, "x.pdf")]
+    rows = [
+        (text, meta["page_number"], meta.get("last_page", meta["page_number"]))
+        for text, meta in matrix.statements(None, "x.pdf")
+    ]
     lead = "The vendor shall carry insurance as follows:"
     assert (
         f"{lead} Employer's liability insurance respecting employees, if any, of the Vendor "
         "with limits of not less than one million dollars; and",
         1,
+        2,
     ) in rows
-    assert (f"{lead} Such other insurance as the County may reasonably require.", 2) in rows
-    assert ("The signature of an officer of the firm.", 3) in rows
+    assert (f"{lead} Such other insurance as the County may reasonably require.", 2, 2) in rows
+    assert ("The signature of an officer of the firm.", 3, 3) in rows
+
+
+def test_a_row_a_page_break_carried_over_is_stated_on_both_pages():
+    row = matrix.Requirement(
+        id="R-0001", requirement="Deliver all work product within seven days.",
+        strength="mandatory", domain="technical", topic="deliverables", file="rfp.pdf",
+        page=9, last_page=10, chunk_id="c", also_in=["rfp.pdf p. 14"],
+    )  # fmt: skip
+    assert row.pages_in("rfp.pdf") == [9, 10, 14]
+    assert row.model_copy(update={"last_page": None}).pages_in("rfp.pdf") == [9, 14]
 
 
 def test_an_unpunctuated_page_end_is_finished_by_a_page_that_goes_on_in_lower_case(

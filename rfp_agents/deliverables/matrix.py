@@ -96,6 +96,11 @@ class Requirement(BaseModel):
     section: str = Field(default="", description="The numbered heading it sits under.")
     file: str
     page: int = Field(ge=1)
+    last_page: int | None = Field(
+        default=None,
+        ge=1,
+        description="The page it ends on when a page break cuts it (else its own page).",
+    )
     chunk_id: str
     also_in: list[str] = Field(
         default_factory=list, description="The same requirement elsewhere: 'file p. N'."
@@ -112,8 +117,9 @@ class Requirement(BaseModel):
     owner: str = ""
 
     def pages_in(self, file: str) -> list[int]:
-        """Every page of ``file`` the requirement is stated on: its own, then ``also_in``'s."""
-        own = [self.page] if self.file == file else []
+        """Every page of ``file`` the requirement is stated on: its own (and the next ones a
+        page break carried it over to), then ``also_in``'s."""
+        own = list(range(self.page, (self.last_page or self.page) + 1)) if self.file == file else []
         return own + [
             int(found.group(1))
             for place in self.also_in
@@ -183,6 +189,7 @@ def requirements(
                 ucf_section=str(meta.get("ucf_section", "")),
                 file=str(meta["source"]),
                 page=int(meta["page_number"]),
+                last_page=int(meta.get("last_page") or meta["page_number"]),
                 chunk_id=str(meta["chunk_id"]),
             )
             first[key] = row
@@ -331,7 +338,8 @@ def _joined_across_pages(sentences: Iterable[Sentence]) -> Iterator[Sentence]:
     stops unpunctuated where the next page goes on in lower case ("… registered as a limited
     liability partnership" and "shall be authorized to transact business …"), is finished
     by the next page's first, unless that opens a section. The joined sentence keeps its
-    first page's metadata: it is cited where it starts."""
+    first page's metadata: it is cited where it starts, and ``last_page`` says where it
+    ends."""
     held: Sentence | None = None
     for sentence, meta, opens_section in sentences:
         if held is not None:
@@ -342,7 +350,11 @@ def _joined_across_pages(sentences: Iterable[Sentence]) -> Iterator[Sentence]:
                 and meta.get("page_number") != first_meta.get("page_number")
                 and (CONTINUES.search(first) or sentence[:1].islower())
             ):
-                yield f"{first} {sentence}", first_meta, first_opens
+                yield (
+                    f"{first} {sentence}",
+                    {**first_meta, "last_page": meta["page_number"]},
+                    first_opens,
+                )
                 continue
             yield first, first_meta, first_opens
         if not ITEM_BEFORE_THE_LAST.search(sentence) and (

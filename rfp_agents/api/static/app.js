@@ -420,7 +420,8 @@ function showMatrix() {
   $("matrix").querySelector("tbody").replaceChildren(...shown.map((r) => {
     const row = document.createElement("tr");
     row.className = r.strength;
-    const where = [r.file, `p. ${r.page}`, ...r.also_in].join(", ");
+    const pages = r.last_page && r.last_page !== r.page ? `pp. ${r.page}–${r.last_page}` : `p. ${r.page}`;
+    const where = [r.file, pages, ...r.also_in].join(", ");
     row.append(text("td", r.id), text("td", r.requirement), text("td", r.strength),
                text("td", r.domain), text("td", r.topic), text("td", r.section), text("td", where));
     return row;
