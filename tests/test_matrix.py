@@ -655,6 +655,22 @@ def test_the_same_requirement_in_two_documents_is_one_row_citing_both(settings: 
         ("Se establece como condición especial de ejecución el reciclaje de envases.",
          "mandatory"),
         ("Son de cuenta del adjudicatario los gastos de transporte.", "mandatory"),
+        # round 14's forms: validity with the words that say which offers; a duty that
+        # remains the prospective bidders'; a kind of offer not accepted; a cap of one; the
+        # contractor's staff by what they do; a representation for the term; what a claim
+        # does not excuse; the risk the Spanish contractor runs; the buyer acting on it
+        ("Bids received by the deadline are irrevocable for 90 days.", "mandatory"),
+        ("It remains the responsibility of interested vendors to check for addenda.",
+         "mandatory"),
+        ("It is the Vendors responsibility to renew its licence.", "mandatory"),
+        ("No electronic bids will be accepted.", "mandatory"),
+        ("A firm may submit only one bid per lot.", "mandatory"),
+        ("Any contractor staff entering the site will wear a badge.", "mandatory"),
+        ("The Vendor certifies that it will not hire debarred staff.", "mandatory"),
+        ("Nothing herein shall excuse late payment of invoices by the Owner.", None),
+        ("El suministro se hará a riesgo y ventura del adjudicatario.", "mandatory"),
+        ("Los licitadores deberán ser notificados de la adjudicación.", None),
+        ("La Contaduría General deberá publicar las sanciones.", None),
     ],
 )  # fmt: skip
 def test_obligations_are_recognised_in_english_and_spanish(sentence: str, strength):

@@ -137,6 +137,15 @@ BUYERS_RIGHT = re.compile(r"\breserves?\s+the\s+right\b", re.IGNORECASE)
 its discretion, not a duty of the bidder's."""
 
 
+SPANISH_BIDDER_ACTED_ON = re.compile(
+    rf"\b(?:{BIDDER})(?:e?s)?\b[^.;]{{0,40}}?\s+deberan?\s+ser\s+(?:\w+\s+)?"
+    r"(?:suspendid|sancionad|excluid|descalificad|rechazad|eliminad|notificad|informad|citad|"
+    r"intimad|requerid)[oa]s?\b",
+    re.IGNORECASE,
+)
+"""The bidder as the one a Spanish passive acts on ("los proveedores inscriptos deberán ser
+suspendidos preventivamente del Registro"): the buyer's sanction or notice, not the
+bidder's duty."""
 TO_THE_BIDDER = re.compile(
     r"\b(?:shall|will|must)\s+be\s+(?:given|provided|paid|sent|furnished|issued|"
     r"made available|reimbursed)\s+to\s+(?:the\s+)?(?:successful\s+|selected\s+)?"

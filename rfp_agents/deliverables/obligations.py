@@ -31,6 +31,7 @@ from typing import Literal
 from rfp_agents.deliverables.buyer import (
     BUYER_ACT,
     BUYERS_RIGHT,
+    SPANISH_BIDDER_ACTED_ON,
     THE_BUYERS_MINUTES,
     TO_THE_BIDDER,
     binds_the_buyer,
@@ -122,6 +123,14 @@ MANDATORY = re.compile(
     rf"(?:requerira|requeriran|requiere|requieren|exigira|exigiran) al? (?:los |las |el |la )?"
     rf"(?:{BIDDER})(?:e?s)? (?:para )?que|"
     r"es obligatori[oa]|"
+    # the contractor's risk ("La ejecución del contrato se realizará a riesgo y ventura del
+    # contratista", the LCSP's principle)
+    rf"a riesgo y ventura del? (?:{BIDDER})|"
+    # a kind of offer that will not be accepted ("Neither multiple nor alternate proposals
+    # will be accepted", "No faxed bids will be accepted"): the bidder may not submit one
+    r"^\W*(?:neither\s+[^.;]{1,60}?\s+nor\s+|no\s+)[^.;]{0,60}?(?:proposals?|offers?|bids?|"
+    r"quotes?|quotations?|submissions?|responses?|applications?)\s+(?:will|shall)\s+be\s+"
+    r"(?:accepted|considered|permitted|allowed)\b|"
     # "vendrá obligado a" (will be bound to); the contract executed "con sujeción a" its
     # clauses; a special condition of execution (LCSP art. 202), binding the contractor
     r"(?:viene|vienen|vendra|vendran) obligad[oa]s? a|"
@@ -512,7 +521,9 @@ def _verb_strength(sentence: str, folded: str) -> Strength | None:
 
 
 AT_MOST = re.compile(
-    r"\bmay\s+(?:\w+\s+){1,2}?(?:(?:no|not)\s+more\s+than|a\s+maximum\s+of|at\s+most)\b",
+    r"\bmay\s+(?:\w+\s+){1,2}?(?:(?:no|not)\s+more\s+than|a\s+maximum\s+of|at\s+most)\b"
+    # "may submit only one application", "may only propose two"
+    r"|\bmay\s+(?:only\s+(?:\w+\s+){1,2}?|(?:\w+\s+){1,2}?only\s+)(?:one|two|three|a\s+single|\d+)\b",
     re.IGNORECASE,
 )
 """A cap put with "may" ("Offerors may propose no more than three resources"): what is
@@ -683,6 +694,8 @@ for online submission will include the following"): its items are the bidder's t
 
 OFFER_VALIDITY = re.compile(
     rf"^\W*(?:(?:the|all|each|every|your|any)\s+)?(?:{PROPOSAL_PART}|rates?|prices?|pricing)s?"
+    # … and the words that say which ("Proposals submitted in response to this RFP are …")
+    r"(?:\s+(?:submitted|received|offered|quoted)\b[^.;:]{0,60}?)?"
     r"\s+(?:(?:will|are\s+to|is\s+to)\s+(?:be|remain)|are|is|remain|remains)"
     r"\s+(?:valid|good|firm|binding|irrevocable|open\s+for\s+acceptance)\s+(?:for|until|through)\b",
     re.IGNORECASE,
@@ -715,7 +728,7 @@ as a solicitation defines the thing it buys; "the system will be down" is the bu
 BIDDER_WILL = re.compile(
     rf"\b(?:the|each|every|all|any|a|an)\s+(?:successful\s+|selected\s+|awarded\s+)?"
     rf"{BIDDER_NAME}(?:'s)?(?:\s+(?:team|staff|personnel|employees))?"
-    rf"(?:\s+(?:working|assigned|performing|employed)\b[^,.;]{{0,60}}?)?{ACTIVE_WILL}"
+    rf"(?:\s+(?:\w+ing|assigned|employed)\b[^,.;]{{0,60}}?)?{ACTIVE_WILL}"
     rf"|^\W*(?:{INTRODUCTORY_PHRASE})?(?:(?:successful|selected|awarded)\s+)?{BIDDER_NAME}"
     rf"{ACTIVE_WILL}"
     rf"|^\W*(?:[\w ]{{1,40}}:\s+)?(?:the|each|every|a|an|your)\s+{PROPOSAL_PART}s?{ACTIVE_WILL}"
@@ -740,7 +753,9 @@ evaluated")."""
 
 
 SPANISH_PROHIBITION = re.compile(
+    # (not a sanction the buyer applies to it: "no podrán adjudicársele nuevos contratos")
     rf"\b(?:{BIDDER})(?:e?s)?\b[^.;]{{0,80}}?\bno (?:puede|pueden|podra|podran)\b"
+    r"(?! \w+(?:sele|seles)\b)"
     r"|\bno se (?:puede|podra|podran) (?:suministrar|presentar|entregar|subcontratar|ceder|"
     r"ofertar|sustituir|utilizar|emplear)\b",
     re.IGNORECASE,
@@ -803,7 +818,7 @@ POLICY = re.compile(
     r"\b(?:shall|will|may)\s+(?:not\s+)?be\s+(?:automatically\s+|immediately\s+)?(?:considered|deemed|"
     r"construed|treated as|regarded as|evidenced by|rejected|disqualified)\b"
     r"|\b(?:shall|will)\s+(?:not\s+)?(?:(?:under|in)\s+(?:any|no)\s+(?:circumstances?|event)\s+)?"
-    r"(?:relieve|affect|prejudice|supersede|prevail|survive|take precedence|"
+    r"(?:relieve|excuse|preclude|affect|prejudice|supersede|prevail|survive|take precedence|"
     r"remain in (?:full )?(?:force|effect)|become effective|constitute|be in addition to|revert to|"
     # a definition ("“Breach Rule” shall mean …"); what arises from the text ("No implied
     # obligation shall arise from this RFP")
@@ -859,6 +874,7 @@ def _not_a_duty(folded: str, unheaded: str) -> bool:
     return bool(
         BUYERS_RIGHT.search(folded)
         or TO_THE_BIDDER.search(folded)
+        or SPANISH_BIDDER_ACTED_ON.search(folded)
         or done_by_the_buyer().search(folded)
         or POLICY.search(folded)
         or ("property" in folded and OWNERSHIP.search(folded))
@@ -937,7 +953,10 @@ clause's imperative follows in lower case."""
 @cache
 def _obligations() -> Obligations:
     table = load_vocabulary_file("obligations.toml")
-    bidder = rf"(?:(?:the|each|every|all|any|a|an)\s+)?(?:{BIDDER})s?"
+    bidder = (
+        rf"(?:(?:the|each|every|all|any|a|an)\s+)?"
+        rf"(?:(?:prospective|potential|interested|successful|selected|awarded)\s+)?(?:{BIDDER})s?"
+    )
     idioms = "|".join(
         f"(?:{p.replace('{bidder}', bidder).replace('{gap}', r'[^.;]{0,120}?')})"
         for p in table["on_the_bidder"]
