@@ -671,6 +671,7 @@ def test_the_same_requirement_in_two_documents_is_one_row_citing_both(settings: 
         ("El suministro se hará a riesgo y ventura del adjudicatario.", "mandatory"),
         ("Los licitadores deberán ser notificados de la adjudicación.", None),
         ("La Contaduría General deberá publicar las sanciones.", None),
+        ("Any dispute shall be subject to the provisions of the state purchasing code.", None),
     ],
 )  # fmt: skip
 def test_obligations_are_recognised_in_english_and_spanish(sentence: str, strength):

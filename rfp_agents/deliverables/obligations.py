@@ -830,6 +830,10 @@ POLICY = re.compile(
     # what is final ("The decision of the Purchasing Agent … shall be final"); a term
     # defined ("“Protected Data” means …")
     r"|\b(?:shall|will)\s+be\s+final\b"
+    # the rules a thing falls under ("Any protest shall be subject to the provisions of the
+    # Procurement Policy")
+    r"|\b(?:shall|will)\s+be\s+subject\s+to\s+(?:the\s+)?(?:provisions?|terms|laws?|"
+    r"polic(?:y|ies)|jurisdiction|regulations?)\b"
     # how the buyer weighs the offers ("technical factors shall be given greater weight
     # than price factors")
     r"|\b(?:factors?|criteria|criterion|price|cost)\s+(?:shall|will)\s+be\s+(?:given|assigned|"
