@@ -672,6 +672,20 @@ def test_the_same_requirement_in_two_documents_is_one_row_citing_both(settings: 
         ("Los licitadores deberán ser notificados de la adjudicación.", None),
         ("La Contaduría General deberá publicar las sanciones.", None),
         ("Any dispute shall be subject to the provisions of the state purchasing code.", None),
+        # round 15's forms: a passive with the bidder as agent, negated; what is routed to
+        # the buyer; what the bidder may not get; the bidder's list of what it agrees to; a
+        # promise after a condition; the bidder after a long run-in label, its "will:" before
+        # run-in items; what remains valid; the buyer by its own name after a run-in label
+        ("Press releases will not be made by a vendor without the City's consent.",
+         "mandatory"),
+        ("All invoices will be routed to the Procurement Agent for approval.", "mandatory"),
+        ("A bidder that omits the form may not receive an award.", "advisory"),
+        ("The Supplier agrees:", "mandatory"),
+        ("The Vendor promises that if a part fails, it will replace it within a week.",
+         "mandatory"),
+        ("DATA, RECORDS, AND AUDITS: Unless the law forbids it, Vendor will: i) keep all "
+         "records for five years.", "mandatory"),
+        ("The other terms of this Contract shall remain fully valid and enforceable.", None),
     ],
 )  # fmt: skip
 def test_obligations_are_recognised_in_english_and_spanish(sentence: str, strength):
@@ -705,6 +719,14 @@ def test_the_buyer_named_by_its_own_acronym_is_the_buyer():
     assert strength_of("The Offeror shall report to the AOC weekly.", buyer_aliases=aliases) == (
         "mandatory"
     )
+
+
+def test_the_buyers_own_name_after_a_run_in_label_is_the_buyer():
+    """ "FORCE MAJEURE: George Mason shall be excused …": the name a document gives its buyer
+    opens the sentence after the label, so it is read as the buyer there too."""
+    sentence = "FORCE MAJEURE: George Mason shall be excused from liability for delays."
+    assert strength_of(sentence) == "mandatory"
+    assert strength_of(sentence, buyer_aliases=frozenset({"George Mason"})) is None
 
 
 def test_the_matrix_reads_the_acronym_a_document_gives_its_buyer(settings: Settings, workdir):

@@ -86,7 +86,12 @@ def _named_as_subject(aliases: frozenset[str]) -> re.Pattern[str]:
 
 
 def _the_agency(found: re.Match[str]) -> str:
-    return "The Agency" if found.group(0).startswith("The") else "the Agency"
+    """ "The Agency" where the name was capitalised without "the" ("George Mason shall …",
+    also after a run-in label "FORCE MAJEURE: George Mason shall …"), as a subject opens."""
+    opens = not found.string[: found.start()].strip() or found.string[
+        : found.start()
+    ].rstrip().endswith(":")
+    return "The Agency" if found.group(0).startswith("The") or opens else "the Agency"
 
 
 BUYER_ACT = re.compile(
@@ -228,7 +233,8 @@ role followed by a noun is an attribute ("Fairfax County users shall …": the u
 
 
 REPORTING_CLAUSE = (
-    r"[^.;:]{1,120}?\b(?:provides|states|specifies|stipulates|understood|agreed)\s+that\s+"
+    r"[^.;:]{1,120}?\b(?:provides|states|specifies|stipulates|understood|agreed)"
+    r"(?:\s+(?:between|by)\s+the\s+parties(?:\s+(?:herein|hereto))?)?\s+that\s+"
 )
 """A law or a clause reporting what it lays down ("HRS Section 103-10 provides that the State
 shall have thirty days to pay", "… it is understood and agreed that the State shall
@@ -315,7 +321,8 @@ def to_the_buyer() -> re.Pattern[str]:
     receives it, so the bidder must provide it; the mirror of ``TO_THE_BIDDER``."""
     return re.compile(
         r"\b(?:shall|will|must)\s+(?:also\s+)?be\s+(?:provided|made\s+available|delivered|"
-        r"submitted|furnished|sent|given)\b[^.;]{0,60}?\s+to\s+(?:the\s+)?"
+        r"submitted|furnished|sent|given|routed|forwarded|directed|reported|returned)\b"
+        r"[^.;]{0,60}?\s+to\s+(?:the\s+)?"
         rf"(?:{buyer_names()})s?\b",
         re.IGNORECASE,
     )

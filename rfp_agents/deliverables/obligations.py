@@ -85,7 +85,9 @@ MANDATORY = re.compile(
     rf"{BE_VERB} (?:{RESPONSIBLE}|expected to)|"
     # "may not", not what may not be so ("some terms may not be negotiable")
     r"may not(?! be (?:\w+(?:able|ible)|available|possible|feasible|necessary|required|"
-    r"the case)\b)|"
+    r"the case)\b)"
+    # nor what the bidder may not get ("… may not receive an award", "may not be selected")
+    r"(?! receive\b| be (?:awarded|considered|selected|elevated|invited|eligible)\b)|"
     r"is prohibited|are prohibited|(?:is|are) (?:mandatory|compulsory)|"
     # a permission denied as "No … may be …" ("No diversion or replacement may be made
     # without a resume of the replacement")
@@ -506,7 +508,7 @@ def _verb_strength(sentence: str, folded: str) -> Strength | None:
     if (
         _obliges(folded)
         or (not sentence.isascii() and BIDDER_FUTURE.search(sentence))
-        or BIDDER_WILL.search(folded)
+        or BIDDER_WILL.search(RUN_IN_LABEL.sub("", folded))
         or _is_required(folded)
         or SPANISH_PROHIBITION.search(folded)
         or DEADLINE.search(folded)
@@ -707,7 +709,7 @@ put as a fact (FAR 52.212-1(b)(11)), like "shall remain valid"."""
 
 
 ACTIVE_WILL = (
-    r"(?:\s+will\s+(?:not\s+(?!need\b))?"
+    r"(?:\s+will\s*(?::\s*(?:\(?[ivx]{1,4}\)|\(?[a-d1-4]\))?\s*)?(?:not\s+(?!need\b))?"
     r"(?!(?:also\s+)?(?:be|not|receive|have|incur|face|need(?!\s+to\b))\b)\w+"
     # the progressive ("The Proponent will be conducting a geotechnical investigation")
     r"|\s+will\s+(?:also\s+)?be\s+(?!(?:receiving|getting|facing)\b)\w+ing\b)"
@@ -732,7 +734,8 @@ BIDDER_WILL = re.compile(
     rf"|^\W*(?:{INTRODUCTORY_PHRASE})?(?:(?:successful|selected|awarded)\s+)?{BIDDER_NAME}"
     rf"{ACTIVE_WILL}"
     rf"|^\W*(?:[\w ]{{1,40}}:\s+)?(?:the|each|every|a|an|your)\s+{PROPOSAL_PART}s?{ACTIVE_WILL}"
-    rf"|\b(?:will|shall|must){ALSO}\s+be\s+\w+ed\s+by\s+the\s+(?:{BIDDER})"
+    rf"|\b(?:will|shall|must)(?:\s+not)?{ALSO}\s+be\s+\w+(?:ed|en|de)\s+by\s+(?:the|a|an|any|each)\s+"
+    rf"(?:{BIDDER})"
     rf"|^\W*(?:if|when|where|once|whenever|should)\s+(?:the|a|an|each|any)\s+(?:{BIDDER})s?\b"
     rf"[^.;]{{0,150}}?,\s+(?:they|it|he or she|he|she){ACTIVE_WILL}"
     r"|^\W*(?:the\s+)?deliver(?:y|ies)\b[^.;:]{0,80}?\s+will\s+(?:occur|be made|take place)\b"
@@ -819,7 +822,8 @@ POLICY = re.compile(
     r"construed|treated as|regarded as|evidenced by|rejected|disqualified)\b"
     r"|\b(?:shall|will)\s+(?:not\s+)?(?:(?:under|in)\s+(?:any|no)\s+(?:circumstances?|event)\s+)?"
     r"(?:relieve|excuse|preclude|affect|prejudice|supersede|prevail|survive|take precedence|"
-    r"remain in (?:full )?(?:force|effect)|become effective|constitute|be in addition to|revert to|"
+    r"remain in (?:full )?(?:force|effect)|remain (?:fully )?(?:valid|enforceable|binding)|"
+    r"become effective|constitute|be in addition to|revert to|"
     # a definition ("“Breach Rule” shall mean …"); what arises from the text ("No implied
     # obligation shall arise from this RFP")
     r"mean|have the (?:same )?meaning|arise|accrue)\b"
