@@ -822,7 +822,8 @@ POLICY = re.compile(
     r"construed|treated as|regarded as|evidenced by|rejected|disqualified)\b"
     r"|\b(?:shall|will)\s+(?:not\s+)?(?:(?:under|in)\s+(?:any|no)\s+(?:circumstances?|event)\s+)?"
     r"(?:relieve|excuse|preclude|affect|prejudice|supersede|prevail|survive|take precedence|"
-    r"remain in (?:full )?(?:force|effect)|remain (?:fully )?(?:valid|enforceable|binding)|"
+    r"remain in (?:full )?(?:force|effect)|"
+    r"remain (?:fully valid|valid and (?:enforceable|binding)|enforceable)|"
     r"become effective|constitute|be in addition to|revert to|"
     # a definition ("“Breach Rule” shall mean …"); what arises from the text ("No implied
     # obligation shall arise from this RFP")
