@@ -319,7 +319,7 @@ def split_sentences(
     sentence_end = _SENTENCE_END_KEEPING_MARKERS if keep_list_markers else _SENTENCE_END
     sentences = []
     parts = _rejoin_roman_references(sentence_end.split(_rejoin_wrapped_lines(text)))
-    for part in parts:
+    for part in (piece for whole in parts if whole for piece in _cut_after_and(whole)):
         flat = " ".join((part or "").split())
         if not flat:
             continue
@@ -328,6 +328,21 @@ def split_sentences(
         else:
             sentences += _windows(flat.split(), max_characters // 2)
     return sentences
+
+
+LAST_CLAUSE_AFTER_AND = re.compile(r";\s+(?:and|or)\s+(?=\d+(?:\.\d+)+\.?\s)")
+"""The last numbered clause of a list after "; and" ("…; and 2.2.1.8 to waive …"), however
+the line breaks fell around the "and"."""
+
+
+def _cut_after_and(part: str) -> list[str]:
+    """``part`` cut where a numbered clause follows "; and" (``LAST_CLAUSE_AFTER_AND``), the
+    "; and" kept with the item before it."""
+    pieces, start = [], 0
+    for found in LAST_CLAUSE_AFTER_AND.finditer(part):
+        pieces.append(part[start : found.end()])
+        start = found.end()
+    return [*pieces, part[start:]]
 
 
 ROMAN_REFERENCE_END = re.compile(

@@ -686,6 +686,20 @@ def test_the_same_requirement_in_two_documents_is_one_row_citing_both(settings: 
         ("DATA, RECORDS, AND AUDITS: Unless the law forbids it, Vendor will: i) keep all "
          "records for five years.", "mandatory"),
         ("The other terms of this Contract shall remain fully valid and enforceable.", None),
+        # round 16's forms: a kind of bid not considered; what voids a bid, definitions that
+        # apply; what may not be so; verbs joined by "and/or"; Spanish: "tampoco podrá", the
+        # offer's form in the future, "se hará constar", the buyer's evaluation
+        ("Faxed bids/modifications will not be considered by the Town.", "mandatory"),
+        ("Late bids will not be considered.", None),
+        ("Collusion shall render void the bids of the bidders involved.", None),
+        ("The following definitions shall apply to this schedule.", None),
+        ("The firm may not be the right fit for every project.", "advisory"),
+        ("Design and/or build the access road to county standards.", "mandatory"),
+        ("Tampoco podrá presentar variantes.", "mandatory"),
+        ("Las ofertas se redactarán en castellano.", "mandatory"),
+        ("Los sobres irán cerrados y firmados.", "mandatory"),
+        ("En la portada se hará constar el nombre del licitador.", "mandatory"),
+        ("Al evaluar las ofertas, se indicará el orden de prelación.", None),
     ],
 )  # fmt: skip
 def test_obligations_are_recognised_in_english_and_spanish(sentence: str, strength):
@@ -1589,6 +1603,47 @@ def test_a_sentence_cut_by_a_page_break_is_one_row_cited_where_it_starts(monkeyp
     ) in rows
     assert (f"{lead} Such other insurance as the County may reasonably require.", 2, 2) in rows
     assert ("The signature of an officer of the firm.", 3, 3) in rows
+
+
+def test_a_list_of_phrases_ends_at_a_run_in_heading_and_at_its_full_stop(monkeypatch):
+    """Items ending in semicolons, one inside a closing quote, then one with its full stop:
+    the list is over, and a paragraph under a run-in heading in capitals is no item of it,
+    though it states a duty of its own."""
+    read = [
+        "A Vendor may not mark any of the following confidential:",
+        "Unit prices;",
+        "A footer reading “confidential;”",
+        "The executive summary.",
+        "ELECTRONIC SUBMISSION: Bids must be uploaded to the portal.",
+    ]
+    sentences = [(text, {"page_number": 1}, False) for text in read]
+    monkeypatch.setattr(matrix, "_sentences", lambda kb, source, **_: iter(sentences))
+    rows = [text for text, _ in matrix.statements(None, "x.pdf")]
+    assert "ELECTRONIC SUBMISSION: Bids must be uploaded to the portal." in rows
+    assert not any(r.startswith(read[0]) and "ELECTRONIC" in r for r in rows), rows
+
+
+def test_the_items_of_what_the_bidder_agrees_to_hold_across_a_page(monkeypatch):
+    """ "By submitting a Proposal, a Proponent agrees:" then that-clauses with their own
+    "shall" (what the bidder agrees to, not a duty stated apart) and a last item after "; and":
+    every item is joined to the lead-in."""
+    read = [
+        ("By submitting a Proposal, a Proponent agrees:", 6),
+        ("2.2.1.1 that it shall not be entitled to claim against the County on grounds of", 6),
+        ("the information being insufficient;", 7),
+        ("2.2.1.2 that the County will not be responsible for its costs; and", 7),
+        ("2.2.1.3 to waive any right to contest the award.", 7),
+    ]
+    sentences = [(text, {"page_number": page}, False) for text, page in read]
+    monkeypatch.setattr(matrix, "_sentences", lambda kb, source, **_: iter(sentences))
+    rows = [text for text, _ in matrix.statements(None, "x.pdf")]
+    lead = read[0][0]
+    assert [r for r in rows if r.startswith(lead)] == [
+        f"{lead} that it shall not be entitled to claim against the County on grounds of the "
+        "information being insufficient;",
+        f"{lead} that the County will not be responsible for its costs; and",
+        f"{lead} to waive any right to contest the award.",
+    ], rows
 
 
 def test_a_row_a_page_break_carried_over_is_stated_on_both_pages():

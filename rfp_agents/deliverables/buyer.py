@@ -106,6 +106,9 @@ BUYER_ACT = re.compile(
     r"|^\W*(?:(?:the|all|each)\s+)?(?:proposals?|offers?|bids?|quotes?|quotations?|responses?|"
     r"submissions?|applications?|tenders?)\b[^.;:]{0,40}?\s+(?:shall|will)\s+be\s+(?:\w+ly\s+)?"
     r"(?:evaluated|ranked|scored|rated|assessed|judged)\b"
+    # the buyer's evaluation in Spanish ("Al evaluar las ofertas, se indicará: …")
+    r"|^\W*(?:al|tras|despues\s+de|antes\s+de)\s+(?:evaluar|examinar|valorar|calificar|abrir|"
+    r"adjudicar)\b"
     r"|^\W*(?:the\s+)?(?:notice|notification)\s+of\s+(?:intent\s+to\s+)?award\b[^.;]{0,160}?"
     r"\s+(?:shall|will)\s+be\s+(?:posted|published|announced|issued|sent|made)\b"
     # the contract's price or time adjusted under a changes or suspension clause (FAR

@@ -467,7 +467,7 @@ class OpenList:
             return False
         if self.ended or (self.items and self._outer_marker(sentence)):
             return False
-        if self.items and self._takes_a_duty(sentence):
+        if self.items and self._takes_a_duty(sentence) and not RUN_IN_HEADING.match(sentence):
             return self.items < MAX_ITEMS
         return _is_item_of(sentence, self.lead_in, self.items)
 
@@ -524,7 +524,7 @@ class OpenList:
                 else self.of_phrases
             )
             number = self.pending or self.number
-            end = sentence.rstrip(" ,")
+            end = sentence.rstrip(" ,”’\"')")
             before_the_last = bool(ITEM_BEFORE_THE_LAST.search(end))
             return replace(
                 self,

@@ -77,6 +77,22 @@ REQUIRES_CONSENT = (
 obtain or furnish it first."""
 
 
+OFFER_NOT_ACCEPTED = (
+    r"^\W*(?:neither\s+[^.;]{1,60}?\s+nor\s+|no\s+)[^.;]{0,60}?(?:proposals?|offers?|bids?|"
+    r"quotes?|quotations?|submissions?|responses?|applications?)\s+(?:will|shall)\s+be\s+"
+    r"(?:accepted|considered|permitted|allowed)\b"
+    r"|(?<!late )(?<!untimely )(?<!incomplete )(?<!unsigned )"
+    r"\b(?:proposals?|offers?|bids?|quotes?|quotations?|submissions?|responses?|applications?)"
+    r"(?:/\w+)?\s+(?:will|shall)\s+not\s+be\s+(?:accepted|considered|permitted|allowed)\b"
+    r"(?![^.;]*\b(?:if|unless|when)\b)"
+)
+"""A kind of offer that will not be accepted ("Neither multiple nor alternate proposals will
+be accepted", "Unless authorized, facsimile bids/modifications will not be considered by
+the County"): the bidder may not submit one, so it binds like a prohibition, though "will
+not be considered" is otherwise how a thing counts (``POLICY``). Not the fate of an offer
+that failed a requirement stated elsewhere ("Untimely proposals will not be considered", "A
+proposal will not be considered if it was not arrived at independently")."""
+OFFER_NOT_ACCEPTED_PATTERN = re.compile(OFFER_NOT_ACCEPTED, re.IGNORECASE)
 MANDATORY = re.compile(
     rf"\b(?:shall|must|{BE_VERB} required to|will{ALSO} be required|will{ALSO} need to be|"
     # what "needs to be" handed in ("itemized rates need to be provided")
@@ -87,7 +103,9 @@ MANDATORY = re.compile(
     r"may not(?! be (?:\w+(?:able|ible)|available|possible|feasible|necessary|required|"
     r"the case)\b)"
     # nor what the bidder may not get ("… may not receive an award", "may not be selected")
-    r"(?! receive\b| be (?:awarded|considered|selected|elevated|invited|eligible)\b)|"
+    r"(?! receive\b| be (?:awarded|considered|selected|elevated|invited|eligible)\b)"
+    # nor what may not be so ("… may not be the perfect fit for …")
+    r"(?! be (?:the|a|an)\b)|"
     r"is prohibited|are prohibited|(?:is|are) (?:mandatory|compulsory)|"
     # a permission denied as "No … may be …" ("No diversion or replacement may be made
     # without a resume of the replacement")
@@ -116,7 +134,8 @@ MANDATORY = re.compile(
     r"(?:tiene|tienen|tendra|tendran) que|(?:no|en ningun caso) se admitiran?|"
     # the impersonal future of a verb of submission, as a pliego prescribes what the offer
     # carries ("A cada oferta se acompañará:", "se presentarán dos copias")
-    r"se (?:acompanara|adjuntara|presentara|incluira|aportara|entregara|facilitara|remitira)n?|"
+    r"se (?:acompanara|adjuntara|presentara|incluira|aportara|entregara|facilitara|remitira|"
+    r"hara constar|indicara|consignara|especificara|detallara)n?|"
     # what the buyer will ask of the bidders ("se solicitará a los proponentes que … formulen
     # una mejora de precios")
     rf"se (?:solicitara|requerira|exigira|pedira) a (?:los|las|el|la) (?:{BIDDER})(?:e?s)? que|"
@@ -128,11 +147,7 @@ MANDATORY = re.compile(
     # the contractor's risk ("La ejecución del contrato se realizará a riesgo y ventura del
     # contratista", the LCSP's principle)
     rf"a riesgo y ventura del? (?:{BIDDER})|"
-    # a kind of offer that will not be accepted ("Neither multiple nor alternate proposals
-    # will be accepted", "No faxed bids will be accepted"): the bidder may not submit one
-    r"^\W*(?:neither\s+[^.;]{1,60}?\s+nor\s+|no\s+)[^.;]{0,60}?(?:proposals?|offers?|bids?|"
-    r"quotes?|quotations?|submissions?|responses?|applications?)\s+(?:will|shall)\s+be\s+"
-    r"(?:accepted|considered|permitted|allowed)\b|"
+    rf"{OFFER_NOT_ACCEPTED}|"
     # "vendrá obligado a" (will be bound to); the contract executed "con sujeción a" its
     # clauses; a special condition of execution (LCSP art. 202), binding the contractor
     r"(?:viene|vienen|vendra|vendran) obligad[oa]s? a|"
@@ -488,7 +503,10 @@ def has_modal_verb(sentence: str) -> bool:
 
 
 REPORTED_STATEMENT = re.compile(
-    r"\b(?:confirm|certify|state|affirm|acknowledge|attest|declare)(?:s|ing)?\s+that\b[^.;]*",
+    r"\b(?:confirm|certify|state|affirm|acknowledge|attest|declare)(?:s|ing)?\s+that\b[^.;]*"
+    # an item that is the that-clause of its lead-in's verb ("… a Proponent agrees:" then
+    # "2.2.1.6 that it shall not be entitled to claim against the County")
+    r"|^\W*(?:\d+(?:\.\d+)*\.?\s+|\(?[a-z0-9]{1,3}[.)]\s+)?that\s[^.;]*",
     re.IGNORECASE,
 )
 
@@ -757,6 +775,7 @@ evaluated")."""
 
 SPANISH_PROHIBITION = re.compile(
     # (not a sanction the buyer applies to it: "no podrán adjudicársele nuevos contratos")
+    r"\btampoco (?:puede|pueden|podra|podran)\b|"
     rf"\b(?:{BIDDER})(?:e?s)?\b[^.;]{{0,80}}?\bno (?:puede|pueden|podra|podran)\b"
     r"(?! \w+(?:sele|seles)\b)"
     r"|\bno se (?:puede|podra|podran) (?:suministrar|presentar|entregar|subcontratar|ceder|"
@@ -781,7 +800,11 @@ _SPANISH_FUTURE = (
 BIDDER_FUTURE = re.compile(
     rf"(?:^[\W\d]*|[,;:]\s*|\by\s+)(?:{SPANISH_DETERMINER}\s+)?(?:{BIDDER})(?:e?s)?\b"
     rf"(?:\s+[a-zñáéíóú]+){{0,2}}?(?:\s*,[^,.;:]{{1,80}},)?{_SPANISH_FUTURE}"
-    rf"|\b(?:{BIDDER})(?:e?s)?,?\s+que{_SPANISH_FUTURE}",
+    rf"|\b(?:{BIDDER})(?:e?s)?,?\s+que{_SPANISH_FUTURE}"
+    # the offer itself, as the pliego prescribes its form ("Las proposiciones constarán en un
+    # sobre único")
+    rf"|^[\W\d]*(?:las|los|la|el|cada)\s+(?:proposici[oó]n(?:es)?|ofertas?|propuestas?|sobres?)\b"
+    rf"{_SPANISH_FUTURE}",
     re.IGNORECASE,
 )
 """The bidder as the subject of a Spanish future, the pliego's way to command ("La empresa
@@ -827,7 +850,11 @@ POLICY = re.compile(
     r"become effective|constitute|be in addition to|revert to|"
     # a definition ("“Breach Rule” shall mean …"); what arises from the text ("No implied
     # obligation shall arise from this RFP")
-    r"mean|have the (?:same )?meaning|arise|accrue)\b"
+    r"mean|have the (?:same )?(?:meaning|definition)|arise|accrue|"
+    # what voids a bid ("Violation of this guarantee shall render void the bids")
+    r"render (?:\w+\s+)?(?:void|null|invalid|unenforceable))\b"
+    # definitions that apply ("the following definitions shall apply to this Addendum")
+    r"|\b(?:definitions?|terms)\s+(?:shall|will)\s+apply\b"
     # what a clause does not take away ("This Article shall not restrict the liability …")
     r"|\b(?:shall|will)\s+not\s+(?:in\s+any\s+way\s+)?(?:restrict|limit)\s+(?:the|any)\s+"
     r"(?:liability|rights?|remedies|obligations?)\b"
@@ -879,6 +906,8 @@ def _not_a_duty(folded: str, unheaded: str) -> bool:
     or a request: "… will not be considered, therefore, please send your questions by
     e-mail")."""
     if BIDDER_DUTY.search(folded) or _obligations().request.search(folded):
+        return False
+    if OFFER_NOT_ACCEPTED_PATTERN.search(folded):
         return False
     return bool(
         BUYERS_RIGHT.search(folded)
@@ -989,6 +1018,10 @@ def _obligations() -> Obligations:
             # DSBSD provide your certification number"), not a verb the condition's own
             # subject or modal takes ("If the vendor fails to provide the report, …")
             rf"|{UNPUNCTUATED_CONDITION}(?:{lower})\s+{OBJECT_OPENING}\b"
+            # a verb joined to one of instruction ("Review and/or develop detailed plans",
+            # "Grade/landscape the lot and construct the building")
+            rf"|^\W*[A-Z][a-z]+(?:\s+and/or\s+|\s+or\s+|\s*/\s*)(?:{lower}|{also_nouns_lower})\s+"
+            rf"(?!{VERB_AS_NOUN}\b)[a-z]"
         ),
         requirement_label=re.compile(
             rf"^\W*(?:\d+(?:\.\d+)*\.?\s+)?(?:{'|'.join(table['requirement_labels'])})\s*:",
