@@ -1444,9 +1444,15 @@ def test_a_title_on_its_own_line_is_not_glued_to_the_sentence_under_it(settings:
 def statements_of(read: list[str], monkeypatch) -> list[str]:
     """The statements ``matrix.statements`` makes of sentences read in this order, one page,
     no heading (the list logic alone, without a PDF's line layout)."""
-    sentences = [(sentence, {"page_number": 1}, False) for sentence in read]
+    return [text for text, _ in paged_statements([(s, 1) for s in read], monkeypatch)]
+
+
+def paged_statements(read: list[tuple[str, int]], monkeypatch) -> list[tuple[str, dict]]:
+    """``statements_of`` for sentences read with their pages: each statement and its
+    metadata."""
+    sentences = [(text, {"page_number": page}, False) for text, page in read]
     monkeypatch.setattr(matrix, "_sentences", lambda kb, source, **_: iter(sentences))
-    return [text for text, _ in matrix.statements(None, "stub.pdf")]
+    return list(matrix.statements(None, "stub.pdf"))
 
 
 def requirement_texts(folder, settings: Settings, kb: str) -> list[str]:
@@ -1588,11 +1594,9 @@ def test_a_sentence_cut_by_a_page_break_is_one_row_cited_where_it_starts(monkeyp
         ("Proposals must carry the legal name of the firm; and", 2),
         ("The signature of an officer of the firm.", 3),
     ]
-    sentences = [(text, {"page_number": page}, False) for text, page in read]
-    monkeypatch.setattr(matrix, "_sentences", lambda kb, source, **_: iter(sentences))
     rows = [
         (text, meta["page_number"], meta.get("last_page", meta["page_number"]))
-        for text, meta in matrix.statements(None, "x.pdf")
+        for text, meta in paged_statements(read, monkeypatch)
     ]
     lead = "The vendor shall carry insurance as follows:"
     assert (
@@ -1616,9 +1620,7 @@ def test_a_list_of_phrases_ends_at_a_run_in_heading_and_at_its_full_stop(monkeyp
         "The executive summary.",
         "ELECTRONIC SUBMISSION: Bids must be uploaded to the portal.",
     ]
-    sentences = [(text, {"page_number": 1}, False) for text in read]
-    monkeypatch.setattr(matrix, "_sentences", lambda kb, source, **_: iter(sentences))
-    rows = [text for text, _ in matrix.statements(None, "x.pdf")]
+    rows = statements_of(read, monkeypatch)
     assert "ELECTRONIC SUBMISSION: Bids must be uploaded to the portal." in rows
     assert not any(r.startswith(read[0]) and "ELECTRONIC" in r for r in rows), rows
 
@@ -1634,9 +1636,7 @@ def test_the_items_of_what_the_bidder_agrees_to_hold_across_a_page(monkeypatch):
         ("2.2.1.2 that the County will not be responsible for its costs; and", 7),
         ("2.2.1.3 to waive any right to contest the award.", 7),
     ]
-    sentences = [(text, {"page_number": page}, False) for text, page in read]
-    monkeypatch.setattr(matrix, "_sentences", lambda kb, source, **_: iter(sentences))
-    rows = [text for text, _ in matrix.statements(None, "x.pdf")]
+    rows = [text for text, _ in paged_statements(read, monkeypatch)]
     lead = read[0][0]
     assert [r for r in rows if r.startswith(lead)] == [
         f"{lead} that it shall not be entitled to claim against the County on grounds of the "
@@ -1669,9 +1669,7 @@ def test_an_unpunctuated_page_end_is_finished_by_a_page_that_goes_on_in_lower_ca
         ("Insurance Requirements", 2),
         ("The vendor shall carry workers' compensation insurance.", 3),
     ]  # fmt: skip
-    sentences = [(text, {"page_number": page}, False) for text, page in read]
-    monkeypatch.setattr(matrix, "_sentences", lambda kb, source, **_: iter(sentences))
-    rows = [(text, meta["page_number"]) for text, meta in matrix.statements(None, "x.pdf")]
+    rows = [(text, meta["page_number"]) for text, meta in paged_statements(read, monkeypatch)]
     assert rows[0] == (
         "A contractor organized as a corporation or registered as a limited liability "
         "partnership shall be registered with the State Corporation Commission.",
