@@ -700,6 +700,27 @@ def test_the_same_requirement_in_two_documents_is_one_row_citing_both(settings: 
         ("Los sobres irán cerrados y firmados.", "mandatory"),
         ("En la portada se hará constar el nombre del licitador.", "mandatory"),
         ("Al evaluar las ofertas, se indicará el orden de prelación.", None),
+        # round 17's general conditions: a status a condition defines; what counts or binds
+        # (but not how long an offer holds); what the buyer accepts (but "No … shall be
+        # accepted" binds); relief from liability; the court of a dispute; what does not
+        # relieve; a clause title joined by a dash; the contract's end after a condition;
+        # what the review takes in; nothing required; the bidder's parenthetical before
+        # "will"; a certification for the term; what the bidder "will only need to" do
+        ("A quote shall be unbalanced if its unit prices are below cost.", None),
+        ("No change order shall be valid unless signed by the Owner.", None),
+        ("Quotes shall be binding for sixty days.", "mandatory"),
+        ("Any equal item the Town approves shall be accepted.", None),
+        ("No cash payments shall be accepted.", "mandatory"),
+        ("The Vendor shall not be liable for delays caused by floods.", None),
+        ("All disputes shall be brought before the courts of Ontario.", None),
+        ("In no case shall a subcontract relieve the Vendor of its duties.", None),
+        ("PAYMENT TERMS-Payment shall be made within thirty days of the invoice.", None),
+        ("If funds are not appropriated, the contract shall terminate on June 30.", None),
+        ("Such alternatives shall be included in the review of the proposals.", None),
+        ("No bond is required to bid on this lot.", None),
+        ("The Supplier, in every invoice it sends, will show the order number.", "mandatory"),
+        ("The Vendor certifies that it will keep its licence current.", "mandatory"),
+        ("Renewing applicants will only need to confirm their details.", "mandatory"),
     ],
 )  # fmt: skip
 def test_obligations_are_recognised_in_english_and_spanish(sentence: str, strength):

@@ -51,6 +51,7 @@ from rfp_agents.deliverables.wording import (
     BIDDER_NAME,
     INTRODUCTORY_PHRASE,
     LEADING_HEADING,
+    OPENING_CONDITION,
     RESPONSIBLE,
     RUN_IN_LABEL,
     buyer_names,
@@ -95,6 +96,9 @@ proposal will not be considered if it was not arrived at independently")."""
 OFFER_NOT_ACCEPTED_PATTERN = re.compile(OFFER_NOT_ACCEPTED, re.IGNORECASE)
 MANDATORY = re.compile(
     rf"\b(?:shall|must|{BE_VERB} required to|will{ALSO} be required|will{ALSO} need to be|"
+    # what the bidder "will only need to" provide ("Those applicants … will only need to
+    # provide a letter")
+    rf"(?:{BIDDER})s?\b[^.;]{{0,120}}?\bwill (?:only |also )?need to (?!be\b)\w+|"
     # what "needs to be" handed in ("itemized rates need to be provided")
     r"needs? to be (?:provided|submitted|included|attached|completed|signed|uploaded|sent|"
     r"delivered|furnished)|"
@@ -594,7 +598,7 @@ def _obliges(folded: str) -> bool:
         if not (impersonal or REQUIRED_TO.fullmatch(found.group(0))):
             return True
         clause = re.split(r"[,;:]", folded[: found.start()])[-1]
-        if CONDITION.search(clause):
+        if CONDITION.search(clause) or NEGATED_SUBJECT.match(clause):
             continue
         if impersonal or not RELATIVE_PRONOUN.search(clause):
             return True
@@ -640,6 +644,9 @@ REPORTS_A_STATEMENT = re.compile(
 understood and agreed that the State shall withhold payment": the buyer's own statement)."""
 
 
+NEGATED_SUBJECT = re.compile(r"^\W*no\s(?!.*\band\b)", re.IGNORECASE)
+"""A "required to" whose subject is "no …" ("No modification of this Contract is required to
+participate"): nothing is required."""
 RELATIVE_PRONOUN = re.compile(r"\b(?:that|who|which)\s*$", re.IGNORECASE)
 """A "required to" in a relative clause only says which people are meant ("Staff who are
 required to hold a badge will be issued one"): the sentence's own verb decides."""
@@ -748,7 +755,7 @@ as a solicitation defines the thing it buys; "the system will be down" is the bu
 BIDDER_WILL = re.compile(
     rf"\b(?:the|each|every|all|any|a|an)\s+(?:successful\s+|selected\s+|awarded\s+)?"
     rf"{BIDDER_NAME}(?:'s)?(?:\s+(?:team|staff|personnel|employees))?"
-    rf"(?:\s+(?:\w+ing|assigned|employed)\b[^,.;]{{0,60}}?)?{ACTIVE_WILL}"
+    rf"(?:\s+(?:\w+ing|assigned|employed)\b[^,.;]{{0,60}}?|\s*,[^,.;:]{{1,100}},)?{ACTIVE_WILL}"
     rf"|^\W*(?:{INTRODUCTORY_PHRASE})?(?:(?:successful|selected|awarded)\s+)?{BIDDER_NAME}"
     rf"{ACTIVE_WILL}"
     rf"|^\W*(?:[\w ]{{1,40}}:\s+)?(?:the|each|every|a|an|your)\s+{PROPOSAL_PART}s?{ACTIVE_WILL}"
@@ -820,9 +827,12 @@ FOR_INFORMATION = re.compile(r"\bfor (?:more|further|additional) information\b",
 
 
 CONTRACT_TERMS = re.compile(
-    r"^\W*(?:the|this|a|an|any|each|all)\s+(?:resulting\s+)?(?:contract|agreement|award|"
-    r"purchase order|task order|order)s?\b[^.;]{0,60}?\s+(?:shall|will)\s+be\s+(?:based|"
-    r"awarded|made|governed|construed|interpreted|issued|placed|in\s+accordance\s+with)\b"
+    rf"^\W*(?:{OPENING_CONDITION})?(?:the|this|a|an|any|each|all)\s+(?:resulting\s+)?"
+    r"(?:contract|agreement|award|purchase order|task order|order)s?\b[^.;]{0,60}?\s+(?:shall|will)"
+    r"\s+(?:be\s+(?:based|awarded|made|governed|construed|interpreted|issued|placed|determined|"
+    r"in\s+accordance\s+with)|terminate|expire|commence)\b"
+    # the solicitation's own term ("This solicitation shall be open from … through FY27")
+    r"|^\W*this\s+(?:solicitation|rfp|rfq|ifb|itb|request)\s+(?:shall|will)\s+(?:be|remain)\s+open\b"
     r"|^\W*(?:the\s+)?contract\s+documents\s+(?:shall|will)\s+(?:consist\s+of|include)\b"
     # how the buyer orders ("All orders against the BPAs must follow the ordering
     # procedures of FAR 8.405-3")
@@ -842,12 +852,31 @@ does."""
 
 POLICY = re.compile(
     r"\b(?:shall|will|may)\s+(?:not\s+)?be\s+(?:automatically\s+|immediately\s+)?(?:considered|deemed|"
-    r"construed|treated as|regarded as|evidenced by|rejected|disqualified)\b"
+    r"construed|treated as|regarded as|evidenced by|rejected|disqualified|deducted|withheld|"
+    r"credited|set off)\b"
+    # a status defined by a condition ("A Bid shall be materially unbalanced if …"); what
+    # counts or binds ("No alterations shall be valid or binding unless …", "Such price
+    # reduction shall be effective at the same time"); the buyer accepting a thing ("Any
+    # article the County determines to be equivalent shall be accepted"); a party's relief
+    # from liability; the courts a dispute goes to
+    r"|\b(?:shall|will)\s+be\s+(?:\w+ly\s+)?(?:unbalanced|responsive|nonresponsive|non-responsive|"
+    r"responsible|non-responsible|eligible|ineligible|timely|late)\s+(?:if|when|unless|where)\b"
+    r"|\b(?:shall|will)\s+(?:not\s+)?be\s+(?:valid|binding|effective|enforceable)\b"
+    r"(?!\s+(?:for|until|through)\b)"
+    r"|^(?!\W*no\b)[^.;]*?\b(?:shall|will)\s+be\s+accepted\b"
+    r"(?!\s+(?:only|until|no\s+later|by\s+the\s+deadline))"
+    r"|\b(?:shall|will)\s+not\s+be\s+(?:held\s+)?liable\b"
+    r"|\bshall\s+be\s+(?:brought|heard|litigated|venued)\s+(?:before|in)\b"
+    r"|\bin\s+no\s+(?:case|event)\s+shall\b[^.;]{0,60}?\b(?:relieve|excuse|affect|change)\b"
+    # what the buyer's review takes in ("Such alternatives shall be included in the Proposal
+    # review process as part of the evaluation")
+    r"|\b(?:shall|will)\s+be\s+(?:included|considered|taken\s+into\s+account)\s+in\s+the\s+"
+    r"(?:\w+\s+){0,2}?(?:review|evaluation)\b"
     r"|\b(?:shall|will)\s+(?:not\s+)?(?:(?:under|in)\s+(?:any|no)\s+(?:circumstances?|event)\s+)?"
     r"(?:relieve|excuse|preclude|affect|prejudice|supersede|prevail|survive|take precedence|"
     r"remain in (?:full )?(?:force|effect)|"
     r"remain (?:fully valid|valid and (?:enforceable|binding)|enforceable)|"
-    r"become effective|constitute|be in addition to|revert to|"
+    r"become effective|constitute|be in addition to|revert to|result in|"
     # a definition ("“Breach Rule” shall mean …"); what arises from the text ("No implied
     # obligation shall arise from this RFP")
     r"mean|have the (?:same )?(?:meaning|definition)|arise|accrue|"

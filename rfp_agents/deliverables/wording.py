@@ -48,7 +48,9 @@ BAFO is submitted, "): what follows it is still the sentence's subject and verb.
 
 LEADING_HEADING = re.compile(
     r"^\W*(?:(?:[A-Z][A-Z&/-]+\s+)+"
-    r"|(?:Section|Part|Article|Attachment|Exhibit|Appendix|Schedule)\s+(?:[A-Z]{1,2}|\d{1,3})\s+)"
+    r"|(?:Section|Part|Article|Attachment|Exhibit|Appendix|Schedule)\s+(?:[A-Z]{1,2}|\d{1,3})\s+"
+    # a clause title in capitals joined by a dash ("AWARD OR REJECTION OF BIDS-The …")
+    r"|(?:[A-Z][A-Z&/,'-]*\s+)*[A-Z][A-Z&/']+\s*[-–—]+\s*)"
     r"(?=[A-Z][a-z]|A\s+[a-z])"
 )
 """An all-caps heading glued before a sentence ("PROCEDURES The COR ... will inspect",
@@ -97,12 +99,14 @@ RECEIVED = rf"(?:{NOTIFIED}|compensated|paid|reimbursed)"
 
 BIDDER_DUTY = re.compile(
     rf"\b(?:{BIDDER})s?\s+(?:shall|must|will)\b"
-    rf"(?!\s+(?:be\s+{RECEIVED}|(?:also\s+)?(?:become|remain)\s+the\s+(?:sole\s+)?property)\b)",
+    rf"(?!\s+(?:be\s+{RECEIVED}|(?:also\s+)?(?:become|remain)\s+the\s+(?:sole\s+)?property|"
+    r"not\s+be\s+(?:held\s+)?liable)\b)",
     re.IGNORECASE,
 )
-"""The bidder's own "shall", not what it receives ("The Contractor shall be paid …") nor
-whose a thing becomes ("All documents submitted by a Proponent shall become the property of
-the County")."""
+"""The bidder's own "shall", not what it receives ("The Contractor shall be paid …"), whose a
+thing becomes ("All documents submitted by a Proponent shall become the property of the
+County") nor what it is not liable for ("The Contractor shall not be liable in damages for
+delay …")."""
 
 
 CLAUSE_NUMBER = re.compile(r"^\W*(\d+(?:\.\d+)+)\.?-?\s+")
