@@ -721,6 +721,14 @@ def test_the_same_requirement_in_two_documents_is_one_row_citing_both(settings: 
         ("The Supplier, in every invoice it sends, will show the order number.", "mandatory"),
         ("The Vendor certifies that it will keep its licence current.", "mandatory"),
         ("Renewing applicants will only need to confirm their details.", "mandatory"),
+        # round 18's public-records clause: records open to inspection, a right the bidder
+        # is afforded, restrictions a thing is subject to, a notice the buyer writes, a
+        # defined term with "shall be"
+        ("Bid records shall be open to public inspection after award.", None),
+        ("Any unsuccessful bidder, upon request, shall be afforded a debriefing.", None),
+        ("Site access shall be subject to reasonable restrictions.", None),
+        ("A debarred firm shall be notified in writing by the Purchasing Agent.", None),
+        ("“Owner” shall be the City of Springfield, acting through its council.", None),
     ],
 )  # fmt: skip
 def test_obligations_are_recognised_in_english_and_spanish(sentence: str, strength):

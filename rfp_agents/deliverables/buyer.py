@@ -160,8 +160,9 @@ TO_THE_BIDDER = re.compile(
     rf"(?:{BIDDER})s?\b"
     # told or paid ("Offerors not selected shall be so advised", "The Contractor shall be
     # compensated at the hourly rates it proposed")
-    rf"|^\W*(?:(?:the|any|all|each)\s+)?(?:successful\s+|selected\s+)?(?:{BIDDER})s?\b[^.;:]{{0,60}}?"
-    rf"\s+(?:shall|will)\s+be\s+{RECEIVED}\b(?![^.;]*\band\s+(?:shall|must|will)\s+(?!be\b))",
+    rf"|^\W*(?:(?:the|any|all|each)\s+)?(?:[\w-]+\s+){{0,3}}?(?:{BIDDER})s?\b[^.;:]{{0,60}}?"
+    rf"\s+(?:shall|will)\s+be\s+(?:{RECEIVED}|afforded|granted|allowed|permitted)\b"
+    r"(?![^.;]*\band\s+(?:shall|must|will)\s+(?!be\b))",
     re.IGNORECASE,
 )
 """What the bidder receives ("ten days' notice shall be given to the Contractor", "Offerors
@@ -286,7 +287,7 @@ def done_by_the_buyer() -> re.Pattern[str]:
     return re.compile(
         r"\b(?:shall|will)\s+(?:\w+\s+)?be\s+(?:\w+\s+)?(?:confirmed|decided|determined|made|"
         r"reviewed|evaluated|scored|issued|replaced|notified|paid|signed|executed)"
-        rf"\s+by\s+(?:the\s+)?(?:{buyer_names()})s?\b",
+        rf"(?:\s+in\s+writing)?\s+by\s+(?:the\s+)?(?:{buyer_names()})s?\b",
         re.IGNORECASE,
     )
 

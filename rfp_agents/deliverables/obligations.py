@@ -894,7 +894,10 @@ POLICY = re.compile(
     # the rules a thing falls under ("Any protest shall be subject to the provisions of the
     # Procurement Policy")
     r"|\b(?:shall|will)\s+be\s+subject\s+to\s+(?:the\s+)?(?:provisions?|terms|laws?|"
-    r"polic(?:y|ies)|jurisdiction|regulations?)\b"
+    r"polic(?:y|ies)|jurisdiction|regulations?|reasonable\s+restrictions?|restrictions?|"
+    r"limitations?)\b"
+    # records open to inspection or not (the public-records clause)
+    r"|\b(?:shall|will)\s+(?:not\s+)?be\s+open\s+to\s+(?:the\s+)?(?:public\s+)?inspection\b"
     # how the buyer weighs the offers ("technical factors shall be given greater weight
     # than price factors")
     r"|\b(?:factors?|criteria|criterion|price|cost)\s+(?:shall|will)\s+be\s+(?:given|assigned|"
@@ -903,7 +906,7 @@ POLICY = re.compile(
     r"|^\W*the\s+(?:purpose|function|intent|role|objective|aim)\s+of\b[^.;]{0,80}?\s+"
     r"(?:shall|will|is)\s+(?:be\s+)?to\b"
     r"|^\W*(?:\d+(?:\.\d+)*\.?\s+)?[“\"][^”\"]{1,60}[”\"](?:\s+or\s+[“\"][^”\"]{1,20}[”\"])?"
-    r"\s+(?:means|includes)\b"
+    r"\s+(?:means|includes|shall\s+(?:mean|be|include))\b"
     r"|\b(?:shall|will)\s+be\s+(?:automatically\s+)?(?:included|incorporated)\s+(?:in|into)\s+"
     r"(?:this|the)\s+(?:contract|agreement)\b"
     r"|\b(?:shall|will)\s+be\s+(?:as\s+)?(?:specified|set\s+forth|set\s+out|defined|stated)"
