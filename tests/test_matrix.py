@@ -727,6 +727,10 @@ def test_the_same_requirement_in_two_documents_is_one_row_citing_both(settings: 
         ("Bid records shall be open to public inspection after award.", None),
         ("Any unsuccessful bidder, upon request, shall be afforded a debriefing.", None),
         ("Site access shall be subject to reasonable restrictions.", None),
+        # after round 19: directed not to; accepted exclusively via; not a pointer
+        ("Vendors are expressly directed not to contact the evaluators.", "mandatory"),
+        ("Bids are exclusively accepted electronically through the portal.", "mandatory"),
+        ("The Vendor's attention is directed to the clause on conflicts of interest.", None),
         ("A debarred firm shall be notified in writing by the Purchasing Agent.", None),
         ("“Owner” shall be the City of Springfield, acting through its council.", None),
     ],

@@ -177,9 +177,14 @@ MANDATORY = re.compile(
     # see the old system" is a fact of the work)
     rf"^\W*(?:all )?(?:{BIDDER})s (?:cannot|can not|will not be able to) (?!be\b)\w+|"
     # what alone will be accepted ("Proposals will only be accepted from organizations that
-    # have …", "Bids shall only be accepted via the portal")
-    r"(?:will|shall) only be (?:accepted|considered|received) (?:from|if|when|via|through|by|"
-    r"in|on|at|until|before)\b|"
+    # have …", "Bids shall only be accepted via the portal", "Submissions are exclusively
+    # accepted electronically via the Procurement Portal")
+    r"(?:(?:will|shall) only be|(?:are|is) (?:only|exclusively)) (?:accepted|considered|received) "
+    r"(?:\w+ly )?(?:from|if|when|via|through|by|in|on|at|until|before)\b|"
+    # the bidder directed not to do a thing ("Offerors are specifically directed NOT to contact
+    # any other personnel")
+    # (not "the Contractor's attention is directed to FAR Subpart 9.5", a pointer)
+    rf"(?<!attention ){BE_VERB} (?:specifically |expressly )?directed (?:not )?to\b|"
     # an obligation put impersonally ("it is necessary to register before bidding"); a
     # thing's approval demanded ("Deviation from standards requires a completed waiver",
     # "All travel requires Government approval")
