@@ -43,6 +43,7 @@ from rfp_agents.deliverables.buyer import (
     done_by_the_buyer,
     to_the_buyer,
 )
+from rfp_agents.deliverables.contract_terms import states_a_contract_term
 from rfp_agents.deliverables.wording import (
     ALSO,
     BE_VERB,
@@ -51,7 +52,6 @@ from rfp_agents.deliverables.wording import (
     BIDDER_NAME,
     INTRODUCTORY_PHRASE,
     LEADING_HEADING,
-    OPENING_CONDITION,
     RESPONSIBLE,
     RUN_IN_LABEL,
     buyer_names,
@@ -90,9 +90,9 @@ OFFER_NOT_ACCEPTED = (
 """A kind of offer that will not be accepted ("Neither multiple nor alternate proposals will
 be accepted", "Unless authorized, facsimile bids/modifications will not be considered by
 the County"): the bidder may not submit one, so it binds like a prohibition, though "will
-not be considered" is otherwise how a thing counts (``POLICY``). Not the fate of an offer
-that failed a requirement stated elsewhere ("Untimely proposals will not be considered", "A
-proposal will not be considered if it was not arrived at independently")."""
+not be considered" is otherwise how a thing counts (``contract_terms.POLICY``). Not the fate
+of an offer that failed a requirement stated elsewhere ("Untimely proposals will not be
+considered", "A proposal will not be considered if it was not arrived at independently")."""
 OFFER_NOT_ACCEPTED_PATTERN = re.compile(OFFER_NOT_ACCEPTED, re.IGNORECASE)
 MANDATORY = re.compile(
     rf"\b(?:shall|must|{BE_VERB} required to|will{ALSO} be required|will{ALSO} need to be|"
@@ -831,112 +831,6 @@ FOR_INFORMATION = re.compile(r"\bfor (?:more|further|additional) information\b",
 """A pointer to more reading ("For more information, please …"), not an instruction."""
 
 
-CONTRACT_TERMS = re.compile(
-    rf"^\W*(?:{OPENING_CONDITION})?(?:the|this|a|an|any|each|all)\s+(?:resulting\s+)?"
-    r"(?:contract|agreement|award|purchase order|task order|order)s?\b[^.;]{0,60}?\s+(?:shall|will)"
-    r"\s+(?:be\s+(?:based|awarded|made|governed|construed|interpreted|issued|placed|determined|"
-    r"in\s+accordance\s+with)|terminate|expire|commence)\b"
-    # the solicitation's own term ("This solicitation shall be open from … through FY27")
-    r"|^\W*this\s+(?:solicitation|rfp|rfq|ifb|itb|request)\s+(?:shall|will)\s+(?:be|remain)\s+open\b"
-    r"|^\W*(?:the\s+)?contract\s+documents\s+(?:shall|will)\s+(?:consist\s+of|include)\b"
-    # how the buyer orders ("All orders against the BPAs must follow the ordering
-    # procedures of FAR 8.405-3")
-    r"|^\W*(?:the|any|each|all)\s+(?:task\s+|purchase\s+|call\s+|delivery\s+)?orders?\b"
-    r"[^.;]{0,60}?\s+(?:shall|must|will)\s+(?:follow|comply\s+with)\s+(?:the\s+)?"
-    r"(?:ordering\s+procedures|procedures\s+of\s+FAR)\b"
-    r"|^\W*(?:the\s+)?laws?\s+(?:to\s+be\s+applied|governing|applicable)\b[^.;]{0,60}?"
-    r"\s+(?:shall|will)\s+be\b",
-    re.IGNORECASE,
-)
-"""A term of the contract itself ("The Contract that results from this RFP shall be based on
-labor hours", "A contract shall be awarded to …", "This Agreement shall be governed by …",
-"Each order shall be placed by the buying desk", "All orders must follow the ordering
-procedures of FAR 8.405-3"): how the buyer contracts and orders, not what the bidder
-does."""
-
-
-POLICY = re.compile(
-    r"\b(?:shall|will|may)\s+(?:not\s+)?be\s+(?:automatically\s+|immediately\s+)?(?:considered|deemed|"
-    r"construed|treated as|regarded as|evidenced by|rejected|disqualified|deducted|withheld|"
-    r"credited|set off)\b"
-    # a status defined by a condition ("A Bid shall be materially unbalanced if …"); what
-    # counts or binds ("No alterations shall be valid or binding unless …", "Such price
-    # reduction shall be effective at the same time"); the buyer accepting a thing ("Any
-    # article the County determines to be equivalent shall be accepted"); a party's relief
-    # from liability; the courts a dispute goes to
-    r"|\b(?:shall|will)\s+be\s+(?:\w+ly\s+)?(?:unbalanced|responsive|nonresponsive|non-responsive|"
-    r"responsible|non-responsible|eligible|ineligible|timely|late)\s+(?:if|when|unless|where)\b"
-    r"|\b(?:shall|will)\s+(?:not\s+)?be\s+(?:valid|binding|effective|enforceable)\b"
-    r"(?!\s+(?:for|until|through)\b)"
-    r"|^(?!\W*no\b)[^.;]*?\b(?:shall|will)\s+be\s+accepted\b"
-    r"(?!\s+(?:only|until|no\s+later|by\s+the\s+deadline))"
-    r"|\b(?:shall|will)\s+not\s+be\s+(?:held\s+)?liable\b"
-    r"|\bshall\s+be\s+(?:brought|heard|litigated|venued)\s+(?:before|in)\b"
-    r"|\bin\s+no\s+(?:case|event)\s+shall\b[^.;]{0,60}?\b(?:relieve|excuse|affect|change)\b"
-    # what the buyer's review takes in ("Such alternatives shall be included in the Proposal
-    # review process as part of the evaluation")
-    r"|\b(?:shall|will)\s+be\s+(?:included|considered|taken\s+into\s+account)\s+in\s+the\s+"
-    r"(?:\w+\s+){0,2}?(?:review|evaluation)\b"
-    r"|\b(?:shall|will)\s+(?:not\s+)?(?:(?:under|in)\s+(?:any|no)\s+(?:circumstances?|event)\s+)?"
-    r"(?:relieve|excuse|preclude|affect|prejudice|supersede|prevail|survive|take precedence|"
-    r"remain in (?:full )?(?:force|effect)|"
-    r"remain (?:fully valid|valid and (?:enforceable|binding)|enforceable)|"
-    r"become effective|constitute|be in addition to|revert to|result in|"
-    # a definition ("“Breach Rule” shall mean …"); what arises from the text ("No implied
-    # obligation shall arise from this RFP")
-    r"mean|have the (?:same )?(?:meaning|definition)|arise|accrue|"
-    # what voids a bid ("Violation of this guarantee shall render void the bids")
-    r"render (?:\w+\s+)?(?:void|null|invalid|unenforceable))\b"
-    # definitions that apply ("the following definitions shall apply to this Addendum")
-    r"|\b(?:definitions?|terms)\s+(?:shall|will)\s+apply\b"
-    # what a clause does not take away ("This Article shall not restrict the liability …")
-    r"|\b(?:shall|will)\s+not\s+(?:in\s+any\s+way\s+)?(?:restrict|limit)\s+(?:the|any)\s+"
-    r"(?:liability|rights?|remedies|obligations?)\b"
-    r"|\b(?:shall|will)\s+be\s+(?:exclusively\s+|solely\s+)?governed\s+(?:exclusively\s+|solely\s+)?by\b"
-    # what is final ("The decision of the Purchasing Agent … shall be final"); a term
-    # defined ("“Protected Data” means …")
-    r"|\b(?:shall|will)\s+be\s+final\b"
-    # the rules a thing falls under ("Any protest shall be subject to the provisions of the
-    # Procurement Policy")
-    r"|\b(?:shall|will)\s+be\s+subject\s+to\s+(?:the\s+)?(?:provisions?|terms|laws?|"
-    r"polic(?:y|ies)|jurisdiction|regulations?|reasonable\s+restrictions?|restrictions?|"
-    r"limitations?)\b"
-    # records open to inspection or not (the public-records clause)
-    r"|\b(?:shall|will)\s+(?:not\s+)?be\s+open\s+to\s+(?:the\s+)?(?:public\s+)?inspection\b"
-    # how the buyer weighs the offers ("technical factors shall be given greater weight
-    # than price factors")
-    r"|\b(?:factors?|criteria|criterion|price|cost)\s+(?:shall|will)\s+be\s+(?:given|assigned|"
-    r"accorded)\s+(?:\w+\s+){0,2}?(?:weight|importance)\b"
-    # what a thing is for ("The purpose of such discussions shall be to assure …")
-    r"|^\W*the\s+(?:purpose|function|intent|role|objective|aim)\s+of\b[^.;]{0,80}?\s+"
-    r"(?:shall|will|is)\s+(?:be\s+)?to\b"
-    r"|^\W*(?:\d+(?:\.\d+)*\.?\s+)?[“\"][^”\"]{1,60}[”\"](?:\s+or\s+[“\"][^”\"]{1,20}[”\"])?"
-    r"\s+(?:means|includes|shall\s+(?:mean|be|include))\b"
-    r"|\b(?:shall|will)\s+be\s+(?:automatically\s+)?(?:included|incorporated)\s+(?:in|into)\s+"
-    r"(?:this|the)\s+(?:contract|agreement)\b"
-    r"|\b(?:shall|will)\s+be\s+(?:as\s+)?(?:specified|set\s+forth|set\s+out|defined|stated)"
-    r"\s+(?:in|under|by)\s+(?:[\w-]+\s+){0,4}?(?:contract|agreement|task\s+order|order)s?\b",
-    re.IGNORECASE,
-)
-"""What a thing counts as, what befalls it, or what legal effect it has ("All persons engaged
-in the work shall be considered employees of the Contractor", "a late bid shall be
-rejected", "No subcontract shall (under any circumstances) relieve the supplier of its
-duties", "The warranty shall survive acceptance", "Failure to adhere shall constitute
-default", "Testing of the units shall be as stated in the framework agreement": where a
-term is set, not a duty): the contract's policy or the
-buyer's act, not a duty the bidder performs. Contract drafting calls this the language of
-policy: "shall" with a subject that acts on no one."""
-
-
-OWNERSHIP = re.compile(
-    r"\b(?:is|are|shall|will|must)\s+(?:and\s+(?:shall|will|must)\s+)?(?:also\s+)?"
-    r"(?:remain|be|become)\s+the\s+(?:sole\s+|exclusive\s+)?property\s+of\b",
-    re.IGNORECASE,
-)
-"""Whose a thing is ("All County data is and must remain the sole property of the County"):
-a term of the contract, not a task."""
-
-
 def _not_a_duty(folded: str, unheaded: str) -> bool:
     """The buyer's right, what the bidder receives, the contract's policy or a term of the
     contract itself, when the sentence puts no duty on the bidder besides (its own "shall",
@@ -951,9 +845,7 @@ def _not_a_duty(folded: str, unheaded: str) -> bool:
         or TO_THE_BIDDER.search(folded)
         or SPANISH_BIDDER_ACTED_ON.search(folded)
         or done_by_the_buyer().search(folded)
-        or POLICY.search(folded)
-        or ("property" in folded and OWNERSHIP.search(folded))
-        or CONTRACT_TERMS.match(unheaded)
+        or states_a_contract_term(folded, unheaded)
     )
 
 
