@@ -739,6 +739,22 @@ def test_obligations_are_recognised_in_english_and_spanish(sentence: str, streng
     assert strength_of(sentence) == strength
 
 
+def test_an_idiom_of_obligation_that_names_no_bidder_is_refused(monkeypatch):
+    """The matrix looks for the idioms only in sentences that name the bidder, so an idiom
+    written without ``{bidder}`` would silently never match: it is refused, naming it."""
+    from rfp_agents.deliverables import obligations
+
+    table = obligations.load_vocabulary_file("obligations.toml")
+    broken = {**table, "on_the_bidder": [*table["on_the_bidder"], "it is incumbent upon"]}
+    monkeypatch.setattr(obligations, "load_vocabulary_file", lambda name: broken)
+    obligations._obligations.cache_clear()
+    try:
+        with pytest.raises(ValueError, match="it is incumbent upon"):
+            obligations._obligations()
+    finally:
+        obligations._obligations.cache_clear()
+
+
 def test_the_buyer_named_by_its_own_acronym_is_the_buyer():
     """A document's buyer may go by an acronym no vocabulary lists ("the AOC"): what it
     reserves or seeks names it, and its own statements are then no rows. The acronym as a

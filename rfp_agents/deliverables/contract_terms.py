@@ -127,7 +127,12 @@ def states_a_contract_term(folded: str, unheaded: str) -> bool:
     ``OWNERSHIP``) or, without its run-in heading (``unheaded``), opens with one
     (``CONTRACT_TERMS``)."""
     return bool(
-        POLICY.search(folded)
+        (POLICY_VERB.search(folded) and POLICY.search(folded))
         or ("property" in folded and OWNERSHIP.search(folded))
         or CONTRACT_TERMS.match(unheaded)
     )
+
+
+POLICY_VERB = re.compile(r"\b(?:shall|will|may|means|includes|is\s+to)\b|[“\"]", re.IGNORECASE)
+"""A word every ``POLICY`` form has: a sentence without one is not searched for the long
+pattern (the matrix asks this of every sentence)."""

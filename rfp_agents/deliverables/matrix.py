@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any, Literal
 
 import numpy as np
@@ -210,12 +210,15 @@ def _among_instructions(stated: Sequence[tuple[str, dict[str, Any]]]) -> set[int
     though one names a thing without a verb. An instruction within ``INSTRUCTION_REACH``
     before it and one after, on its page and under its section."""
     places = [(meta.get("page_number"), meta.get("section")) for _, meta in stated]
-    instructs = [is_instruction(text) for text, _ in stated]
+
+    @cache
+    def instructs(at: int) -> bool:  # asked only of a bare phrase's neighbours
+        return is_instruction(stated[at][0])
 
     def instruction_near(index: int, step: int) -> bool:
         reach = range(index + step, index + step * (INSTRUCTION_REACH + 1), step)
         return any(
-            0 <= at < len(stated) and instructs[at] and places[at] == places[index] for at in reach
+            0 <= at < len(stated) and places[at] == places[index] and instructs(at) for at in reach
         )
 
     return {

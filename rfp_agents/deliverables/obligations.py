@@ -52,6 +52,7 @@ from rfp_agents.deliverables.wording import (
     BIDDER_NAME,
     INTRODUCTORY_PHRASE,
     LEADING_HEADING,
+    NAMES_THE_BIDDER,
     RESPONSIBLE,
     RUN_IN_LABEL,
     buyer_names,
@@ -286,7 +287,9 @@ def _strength(sentence: str, folded: str, in_questions_and_answers: bool) -> Str
     if BUYER_ACT.match(unheaded) or FORM_CHOICE.search(folded) or _not_a_duty(folded, unheaded):
         return None
     obligations = _obligations()
-    if obligations.on_the_bidder.search(folded) or obligations.requirement_label.match(folded):
+    if (
+        NAMES_THE_BIDDER.search(folded) and obligations.on_the_bidder.search(folded)
+    ) or obligations.requirement_label.match(folded):
         return "mandatory"
     if buyer_requires().search(folded) or LENGTH_LIMIT.search(folded) or AT_MOST.search(folded):
         return "mandatory"
@@ -920,6 +923,11 @@ clause's imperative follows in lower case."""
 @cache
 def _obligations() -> Obligations:
     table = load_vocabulary_file("obligations.toml")
+    unnamed = [p for p in table["on_the_bidder"] if "{bidder}" not in p]
+    if unnamed:  # _strength asks NAMES_THE_BIDDER before these idioms
+        raise ValueError(
+            f"obligations.toml: an on_the_bidder idiom must name {{bidder}}: {unnamed}"
+        )
     bidder = (
         rf"(?:(?:the|each|every|all|any|a|an)\s+)?"
         rf"(?:(?:prospective|potential|interested|successful|selected|awarded)\s+)?(?:{BIDDER})s?"

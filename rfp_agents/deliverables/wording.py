@@ -83,6 +83,8 @@ Comisión deberá justificar …")."""
 
 
 BIDDER_NAME = rf"(?:{BIDDER})s?(?:/(?:{BIDDER})s?)?"
+NAMES_THE_BIDDER = re.compile(rf"\b(?:{BIDDER})", re.IGNORECASE)
+"""The bidder named somewhere in a sentence, the cheap test before the idioms that need it."""
 """The bidder by one name or two ("Selected Firm/Vendor")."""
 
 
