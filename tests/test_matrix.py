@@ -940,12 +940,14 @@ def test_the_api_serves_the_matrix_in_each_format(sample_kb_settings: Settings, 
     client = TestClient(create_app(sample_kb_settings), base_url="http://localhost")
     rows = client.get("/api/matrix", params={"kb": "sample"}).json()
     assert len(rows) == len(sample_rows) and rows[0]["id"] == "R-0001"
+    assert all(row["last_page"] >= row["page"] for row in rows)  # where a page break cut it
     sheet = client.get("/api/matrix", params={"kb": "sample", "format": "xlsx"})
     assert sheet.status_code == 200 and "attachment" in sheet.headers["content-disposition"]
     assert load_workbook(io.BytesIO(sheet.content)).active.max_row == len(sample_rows) + 1
     streamed = client.get("/api/matrix", params={"kb": "sample", "format": "csv"})
     assert streamed.content == matrix_bytes(sample_rows, "csv")  # a row at a time, same bytes
     assert streamed.content.startswith("\ufeff".encode())
+    assert b",page,last_page,chunk_id," in streamed.content.splitlines()[0]
     assert client.get("/api/matrix", params={"kb": "sample", "format": "pdf"}).status_code == 422
     assert client.get("/api/matrix", params={"kb": "sample", "doc": "x.pdf"}).status_code == 404
     assert client.get("/api/matrix", params={"kb": "nope"}).status_code == 404
