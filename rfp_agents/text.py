@@ -57,9 +57,7 @@ def _sentence_end(list_item: str) -> re.Pattern[str]:
         r"|(?<=:)[ \t]*\n\s*"  # a lead-in ends its line ("…the following terms:")
         r"|\s*[•▪●○■◦\uf0a7\uf0b7\uf0d8]\s*"  # a bullet glyph (also a symbol font's: U+F0B7 …)
         + list_item  # a list item at a line start
-        # the last item after "; and" ("(6) …"):
-        + r"|(?:(?<=;\sand)|(?<=;\sor))\s+(?=\(\d{1,2}\)\s)"
-        r"|(?<=:)\s+(?=\((?:1|a|i)\)\s)"  # a list run in after its lead-in ("…: (1) pay …")
+        + r"|(?<=:)\s+(?=\((?:1|a|i)\)\s)"  # a list run in after its lead-in ("…: (1) pay …")
         r"|\n\s*(?=\d+(?:\.\d+)+\.?\s+[A-Z])"  # a numbered clause ("2.12.1 The ...") kept whole
         r"|\n{2,}"
     )
@@ -330,13 +328,13 @@ def split_sentences(
     return sentences
 
 
-LAST_CLAUSE_AFTER_AND = re.compile(r";\s+(?:and|or)\s+(?=\d+(?:\.\d+)+\.?\s)")
-"""The last numbered clause of a list after "; and" ("…; and 2.2.1.8 to waive …"), however
-the line breaks fell around the "and"."""
+LAST_CLAUSE_AFTER_AND = re.compile(r";\s+(?:and|or)\s+(?=\(\d{1,2}\)\s|\d+(?:\.\d+)+\.?\s)")
+"""The last item of a list after "; and", by its number ("…; and (6) notify …", "…; and
+2.2.1.8 to waive …"), however the line breaks fell around the "and"."""
 
 
 def _cut_after_and(part: str) -> list[str]:
-    """``part`` cut where a numbered clause follows "; and" (``LAST_CLAUSE_AFTER_AND``), the
+    """``part`` cut where a numbered item follows "; and" (``LAST_CLAUSE_AFTER_AND``), the
     "; and" kept with the item before it."""
     pieces, start = [], 0
     for found in LAST_CLAUSE_AFTER_AND.finditer(part):

@@ -442,7 +442,7 @@ def _instructs(folded: str, unheaded: str) -> bool:
         _obligations().request.search(folded)
         or _obligations().imperative.match(unheaded)
         or SO_STATE.match(unheaded)
-        or LABELLED_DOCUMENT_MADE.match(ITEM_MARKER.sub("", LEADING_HEADING.sub("", folded)))
+        or LABELLED_DOCUMENT_MADE.match(_unmarked(folded))
     )
 
 
@@ -456,7 +456,13 @@ def _unheaded(folded: str) -> str:
     """The sentence without a heading glued before it, its item's number ("(2) Provide …") or
     a label run in before its colon ("Specific Plan (Methodology): Explain …"), where an
     imperative is looked for."""
-    return RUN_IN_LABEL.sub("", ITEM_MARKER.sub("", LEADING_HEADING.sub("", folded)))
+    return RUN_IN_LABEL.sub("", _unmarked(folded))
+
+
+def _unmarked(folded: str) -> str:
+    """The sentence without a heading glued before it or its item's number, its run-in label
+    kept (``LABELLED_DOCUMENT_MADE`` reads it)."""
+    return ITEM_MARKER.sub("", LEADING_HEADING.sub("", folded))
 
 
 LABELLED_DOCUMENT_MADE = re.compile(
