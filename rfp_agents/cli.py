@@ -254,16 +254,20 @@ def matrix(
     """The compliance matrix: every requirement (shall, must, should...) with its page.
 
     --domain, --topic and --strength (each may repeat) keep only those rows; the rows keep
-    the ids they have in the whole matrix."""
+    the ids they have in the whole matrix. With RFP_CHAT_MODEL set, the chat model judges
+    which statements bind the bidder (the rules judge what it leaves); unset it for the
+    rules alone."""
     from rfp_agents.deliverables.export import write_matrix
     from rfp_agents.deliverables.matrix import requirements
+    from rfp_agents.deliverables.model_review import review_for
     from rfp_agents.deliverables.row_filter import RowFilter
     from rfp_agents.knowledge_base import KnowledgeBase
 
     if fmt not in ("xlsx", "csv", "md", "json"):
         raise UsageError(f"--format must be xlsx, csv, md or json, got {fmt!r}")
     wanted = RowFilter(domains=domain or [], topics=topic or [], strengths=strength or [])
-    knowledge_base = KnowledgeBase.open(kb, get_settings())
+    settings = get_settings()
+    knowledge_base = KnowledgeBase.open(kb, settings)
     names = [Path(d).name for d in doc] if doc else None
     read: list[str] = []
     with Progress(
@@ -276,7 +280,11 @@ def matrix(
             read.append(source)
             progress.update(task, total=total, completed=index, description=f"reading {source}")
 
-        every = requirements(knowledge_base, names, on_document)
+        def on_batch(source: str, done: int, total: int) -> None:
+            progress.update(task, description=f"the model judges {source}: {done}/{total}")
+
+        review = review_for(settings, on_batch=on_batch)
+        every = requirements(knowledge_base, names, on_document, review)
         progress.update(task, completed=progress.tasks[0].total or 0)
     rows = [r for r in every if wanted.keeps(r)]
     target = output or Path(f"{kb}-matrix.{fmt}")
@@ -292,6 +300,11 @@ def matrix(
         highlight=False,
         soft_wrap=True,
     )
+    if review is not None:
+        console.print(f"{settings.chat_model or 'the chat model'}: {review.summary()}",
+                      highlight=False, soft_wrap=True)  # fmt: skip
+        for warning in review.warnings:
+            render.warn(warning)
 
 
 def _tally(values: Iterable[str]) -> str:
@@ -564,8 +577,10 @@ def eval_matrix(
     json_output: JsonOption = False,
 ) -> None:
     """Measure the compliance matrix against requirements listed by hand: recall, precision
-    and page accuracy of its mandatory rows, per document."""
+    and page accuracy of its mandatory rows, per document. With RFP_CHAT_MODEL set, of the
+    matrix the chat model judges (``rfp matrix`` with a model)."""
     from rfp_agents.deliverables.matrix import requirements
+    from rfp_agents.deliverables.model_review import review_for
     from rfp_agents.evaluation.matrix_quality import (
         load_gold_requirements,
         score_matrices,
@@ -574,7 +589,8 @@ def eval_matrix(
 
     entries = load_gold_requirements(gold)
     holder = _documents_in(kb, {e.file for e in entries})
-    scores = score_matrices(entries, lambda f: requirements(holder[f], [f]))
+    review = review_for(get_settings())
+    scores = score_matrices(entries, lambda f: requirements(holder[f], [f], review=review))
     if json_output:
         render.print_json([s.model_dump(mode="json") for s in scores])
         return
@@ -597,6 +613,9 @@ def eval_matrix(
             highlight=False,
             soft_wrap=True,
         )
+    if review is not None:
+        console.print(f"judged with {get_settings().chat_model}: {review.summary()}",
+                      highlight=False, soft_wrap=True)  # fmt: skip
 
 
 def _documents_in(kbs: list[str], files: set[str]) -> dict[str, Any]:

@@ -142,3 +142,43 @@ def test_the_brief_fills_a_field_by_structured_output_from_the_real_server(
         cited = {c.n: c for c in brief.citations}
         assert field.citations and all(n in cited for n in field.citations)
         assert {cited[n].source_file for n in field.citations} == {"sample_rfp.pdf"}
+
+
+SHORT_RFP = (
+    "4. Submission of proposals\n"
+    "The Offeror shall submit its proposal in one PDF file by the due date.\n"
+    "The City was founded in 1850 and has a population of 90,000.\n"
+    "Offerors should keep the technical volume under twenty pages.\n"
+    "Include a price schedule for each year of the contract."
+)
+
+
+def test_rfp_matrix_is_judged_by_the_real_server_and_keeps_the_documents_text_and_page(
+    llm_settings: Settings, local_llm: LocalModelServer, tmp_path
+):
+    """The matrix's structured-output request is accepted by a real server, and whatever the
+    model says, each row is a statement of the page it cites: the model only chooses."""
+    from rfp_agents.deliverables.matrix import statements
+    from rfp_agents.ingest import ingest_paths
+    from rfp_agents.knowledge_base import KnowledgeBase
+    from tests.pdf_factory import text_pdf
+
+    settings = Settings(home=tmp_path / "home")
+    pdf = text_pdf(tmp_path / "short-rfp.pdf", ["Cover page of the City's RFP 26-04", SHORT_RFP])
+    assert ingest_paths([pdf], settings, "short").exit_code == 0
+    kb = KnowledgeBase.open("short", settings)
+    on_page = {text: meta["page_number"] for text, meta in statements(kb, pdf.name)}
+    env = {**os.environ, **local_llm.environment(), "RFP_HOME": str(settings.home),
+           "RFP_PROVIDER_TIMEOUT_SECONDS": "300", "RFP_MAX_OUTPUT_TOKENS": "400"}  # fmt: skip
+    target = tmp_path / "matrix.json"
+    rfp = os.path.join(os.path.dirname(sys.executable), "rfp")
+    done = subprocess.run([rfp, "matrix", "--kb", "short", "--format", "json", "-o", str(target)],
+                          env=env, capture_output=True, text=True, timeout=600)  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert "Traceback" not in done.stderr
+    assert "openai:local: the model judged" in done.stdout
+    rows = json.loads(target.read_text(encoding="utf-8"))
+    assert rows and all(on_page.get(row["requirement"]) == row["page"] for row in rows)
+    judged = [row for row in rows if row["judged_by"] == "model"]
+    # the model judged the statements, or its failure is a warning, never a lost matrix
+    assert judged or "warning:" in done.stdout + done.stderr

@@ -20,9 +20,9 @@ from rfp_agents.deliverables.matrix import Requirement
 
 Format = Literal["xlsx", "csv", "md", "json"]
 COLUMNS = (
-    "id", "requirement", "strength", "domain", "topic", "section", "ucf_section", "file",
-    "page", "last_page", "chunk_id", "also_in", "amends", "amended_by", "evaluated_under",
-    "response", "owner",
+    "id", "requirement", "strength", "judged_by", "domain", "topic", "section", "ucf_section",
+    "file", "page", "last_page", "chunk_id", "also_in", "amends", "amended_by",
+    "evaluated_under", "response", "owner",
 )  # fmt: skip
 LISTS = ("also_in", "amended_by", "evaluated_under")
 """Columns holding several values, joined with "; " in a cell."""

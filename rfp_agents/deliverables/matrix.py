@@ -37,6 +37,7 @@ from rfp_agents.deliverables.links import (
     link_factors,
     ucf_section_of,
 )
+from rfp_agents.deliverables.model_review import StatementReview
 from rfp_agents.deliverables.obligations import (
     FINITE_VERB,
     QUESTION_NUMBER,
@@ -86,6 +87,10 @@ class Requirement(BaseModel):
     id: str = Field(description="R-0001, R-0002... in document and page order.")
     requirement: str = Field(description="The whole sentence or list item, clean text.")
     strength: Strength
+    judged_by: Literal["rules", "model"] = Field(
+        default="rules",
+        description="Who judged that it binds the bidder: the wording rules or the chat model.",
+    )
     domain: Literal["legal", "technical", "financial"] = Field(
         description="The domain agent whose analyst answers it (``_DomainFiler``)."
     )
@@ -135,10 +140,13 @@ def requirements(
     kb: KnowledgeBase,
     documents: Sequence[str] | None = None,
     on_document: Callable[[str, int, int], None] | None = None,
+    review: StatementReview | None = None,
 ) -> list[Requirement]:
     """The requirement rows of ``kb``'s documents (all, or the files named in ``documents``).
 
-    ``on_document(source, index, total)`` is called before each document is read.
+    ``on_document(source, index, total)`` is called before each document is read. With a
+    ``review`` (a chat model: ``model_review.py``), the model judges which statements bind
+    the bidder, and the rules judge what it leaves; without one, the rules judge them all.
 
     Raises:
         DocumentNotFound: a file of ``documents`` is not in the knowledge base (before any
@@ -154,11 +162,14 @@ def requirements(
         filer.read(record)
         in_qa = answers_questions(record)
         stated = list(statements(kb, record.source, in_questions_and_answers=in_qa))
-        aliases = buyer_aliases(text for text, _ in stated)
-        among_instructions = _among_instructions(stated)
+        keys = [_wording(text) for text, _ in stated]
+        unseen = [i for i, key in enumerate(keys) if key not in first]
+        strengths = _strengths_by_rules(stated, unseen, in_qa)
+        by_model: set[int] = set()
+        if review is not None:
+            strengths, by_model = review.review(record.source, stated, strengths)
         for index, (text, meta) in enumerate(stated):
-            key = _wording(text)
-            seen = first.get(key)
+            seen = first.get(keys[index])
             if seen is not None:
                 # stated again, in another document or on another page of this one
                 place = f"{meta['source']} p. {meta['page_number']}"
@@ -166,16 +177,7 @@ def requirements(
                 if elsewhere and place not in seen.also_in:
                     seen.also_in.append(place)
                 continue
-            strength = strength_of(
-                text,
-                in_questions_and_answers=in_qa and not meta.get("in_answer"),
-                in_standards_table=bool(meta.get("in_standards_table")),
-                buyer_aliases=aliases,
-            )
-            if strength is None and index in among_instructions and not in_qa:
-                strength = (
-                    "mandatory"  # "c. Exceptions (if any) to the contract." after "b. Return …"
-                )
+            strength = strengths.get(index)
             if strength is None:
                 continue
             section = str(meta.get("section", ""))
@@ -183,6 +185,7 @@ def requirements(
                 id=f"R-{len(rows) + 1:04d}",
                 requirement=text,
                 strength=strength,
+                judged_by="model" if index in by_model else "rules",
                 domain=filer.domain(text, section, str(meta["chunk_id"])),
                 topic=topic_of(text, section),
                 section=section,
@@ -192,11 +195,33 @@ def requirements(
                 last_page=int(meta.get("last_page") or meta["page_number"]),
                 chunk_id=str(meta["chunk_id"]),
             )
-            first[key] = row
+            first[keys[index]] = row
             rows.append(row)
     link_amendments(rows, amended_documents(kb.documents()))
     link_factors(rows)
     return rows
+
+
+def _strengths_by_rules(
+    stated: Sequence[tuple[str, dict[str, Any]]], indexes: Sequence[int], in_qa: bool
+) -> dict[int, Strength | None]:
+    """The rules' strength of each statement of ``indexes`` (``obligations.strength_of``):
+    None for what binds no bidder."""
+    aliases = buyer_aliases(text for text, _ in stated)
+    among_instructions = _among_instructions(stated)
+    strengths: dict[int, Strength | None] = {}
+    for index in indexes:
+        text, meta = stated[index]
+        strength = strength_of(
+            text,
+            in_questions_and_answers=in_qa and not meta.get("in_answer"),
+            in_standards_table=bool(meta.get("in_standards_table")),
+            buyer_aliases=aliases,
+        )
+        if strength is None and index in among_instructions and not in_qa:
+            strength = "mandatory"  # "c. Exceptions (if any) to the contract." after "b. Return …"
+        strengths[index] = strength
+    return strengths
 
 
 INSTRUCTION_REACH = 3

@@ -15,6 +15,7 @@ from rfp_agents.deliverables.brief.models import Brief
 from rfp_agents.deliverables.brief.run import make_brief
 from rfp_agents.deliverables.export import matrix_bytes, matrix_pieces
 from rfp_agents.deliverables.matrix import requirements
+from rfp_agents.deliverables.model_review import review_for
 from rfp_agents.knowledge_base import KnowledgeBase
 
 router = APIRouter(tags=["deliverables"])
@@ -41,11 +42,13 @@ async def api_matrix(
 ) -> Response:
     """Every requirement of the knowledge base's documents (or of the files in ``doc``), with
     its strength, domain, topic, section, file, page and chunk; ``format`` json, csv (UTF-8
-    with a BOM), md or xlsx (a download)."""
+    with a BOM), md or xlsx (a download). With a chat model configured, the model judges
+    which statements bind the bidder (``judged_by``)."""
 
     def work() -> Response:
         (name,) = check_scope([kb], settings)
-        rows = requirements(KnowledgeBase.open(name, settings), doc or None)
+        rows = requirements(KnowledgeBase.open(name, settings), doc or None,
+                            review=review_for(settings))  # fmt: skip
         headers = {}
         if format in ("csv", "xlsx"):
             headers["Content-Disposition"] = f'attachment; filename="{name}-matrix.{format}"'

@@ -1,0 +1,197 @@
+"""The compliance matrix judged by a chat model (``deliverables/model_review.py``), with a
+fake model that answers the structured-output request by reading the numbered statements.
+
+The real server's side is in ``test_llm_live.py``; here the logic: the model's verdicts
+decide the rows, the document gives every row's text and page, and nothing is lost when the
+model fails or answers badly."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from langchain_core.language_models import BaseChatModel
+from langchain_core.messages import AIMessage, BaseMessage
+from langchain_core.outputs import ChatGeneration, ChatResult
+from pydantic import ConfigDict
+
+from rfp_agents.config import Settings
+from rfp_agents.deliverables.links import answers_questions
+from rfp_agents.deliverables.matrix import requirements, statements
+from rfp_agents.deliverables.model_review import (
+    MAX_FAILED_BATCHES,
+    StatementReview,
+    review_for,
+)
+from rfp_agents.knowledge_base import KnowledgeBase
+from tests.fake_models import hanging_model
+
+NUMBERED = re.compile(r"^\[(\d+)\] (.*)$", re.MULTILINE)
+
+
+class JudgingChatModel(BaseChatModel):
+    """Answers each request by calling ``Judgements`` with ``judge(text)`` for every
+    numbered statement it was sent (``extra`` judgements appended); records the requests."""
+
+    model_config = ConfigDict(arbitrary_types_allowed=True)
+    judge: Callable[[str], str | None]
+    extra: list[dict[str, Any]] = []
+    requests: list[str] = []
+
+    @property
+    def _llm_type(self) -> str:
+        return "judging-fake"
+
+    def bind_tools(self, tools: Any, **kwargs: Any) -> Any:
+        return self
+
+    def _generate(self, messages: list[BaseMessage], *args: Any, **kwargs: Any) -> ChatResult:
+        request = str(messages[-1].content)
+        self.requests.append(request)
+        judgements = [
+            {"n": int(n), "binds": verdict}
+            for n, text in NUMBERED.findall(request)
+            if (verdict := self.judge(text)) is not None
+        ]
+        call = {"name": "Judgements", "args": {"judgements": judgements + self.extra},
+                "id": f"j{len(self.requests)}", "type": "tool_call"}  # fmt: skip
+        return ChatResult(generations=[ChatGeneration(message=AIMessage("", tool_calls=[call]))])
+
+
+class SilentChatModel(JudgingChatModel):
+    """Replies with words, never the structured object."""
+
+    def _generate(self, messages: list[BaseMessage], *args: Any, **kwargs: Any) -> ChatResult:
+        self.requests.append(str(messages[-1].content))
+        return ChatResult(generations=[ChatGeneration(message=AIMessage("I cannot say."))])
+
+
+def sample_statements(settings: Settings) -> dict[str, dict[str, Any]]:
+    kb = KnowledgeBase.open("sample", settings)
+    (record,) = kb.documents()
+    found = statements(kb, record.source, in_questions_and_answers=answers_questions(record))
+    return {text: meta for text, meta in found}
+
+
+def matrix_with(settings: Settings, model: BaseChatModel, timeout: float = 30.0):
+    review = StatementReview(model, timeout)
+    rows = requirements(KnowledgeBase.open("sample", settings), review=review)
+    return rows, review
+
+
+def rules_rows(settings: Settings):
+    return requirements(KnowledgeBase.open("sample", settings))
+
+
+BACKGROUND = "processes about 95 million taps"
+DAMAGES = "liquidated damages of USD 1,500"
+
+
+def analyst_of(settings: Settings) -> Callable[[str], str]:
+    """The fake model's reading: the rules' verdicts, except that it files the background
+    as a requirement and the liquidated damages as binding no one (two disagreements the
+    test can see)."""
+    by_rules = {r.requirement: r.strength for r in rules_rows(settings)}
+
+    def analyst(text: str) -> str:
+        if BACKGROUND in text:
+            return "mandatory"
+        if DAMAGES in text:
+            return "none"
+        return by_rules.get(text, "none")
+
+    return analyst
+
+
+def test_the_models_verdicts_decide_the_rows_and_the_document_gives_their_text_and_page(
+    sample_kb_settings: Settings,
+):
+    stated = sample_statements(sample_kb_settings)
+    model = JudgingChatModel(judge=analyst_of(sample_kb_settings), requests=[])
+    rows, review = matrix_with(sample_kb_settings, model)
+    background = next(r for r in rows if BACKGROUND in r.requirement)
+    meta = stated[background.requirement]  # the document's own sentence, not the model's
+    assert (background.strength, background.judged_by) == ("mandatory", "model")
+    assert (background.page, background.section) == (meta["page_number"], meta["section"])
+    assert background.chunk_id == meta["chunk_id"]
+    assert not any(DAMAGES in r.requirement for r in rows)
+    assert any(DAMAGES in r.requirement for r in rules_rows(sample_kb_settings))
+    assert all(r.requirement in stated and r.judged_by == "model" for r in rows)
+    assert (review.added, review.dropped, review.warnings) == (1, 1, [])
+    assert "1 rows the rules did not find, 1 of theirs dropped" in review.summary()
+
+
+def test_each_request_numbers_a_batch_of_statements_under_their_headings(
+    sample_kb_settings: Settings,
+):
+    model = JudgingChatModel(judge=lambda text: "none", requests=[])
+    rows, review = matrix_with(sample_kb_settings, model)
+    assert rows == [] and review.dropped == len(rules_rows(sample_kb_settings))
+    sent = [text for request in model.requests for _, text in NUMBERED.findall(request)]
+    assert len(model.requests) > 1  # the document went in batches
+    assert all(len(NUMBERED.findall(r)) <= 30 for r in model.requests)
+    assert all(request.startswith("Document: sample_rfp.pdf") for request in model.requests)
+    assert "Under: 9.3 Liquidated damages" in "\n".join(model.requests)
+    assert len(sent) == review.judged == len(sample_statements(sample_kb_settings))
+
+
+def test_unjudged_statements_keep_the_rules_verdict_and_strangers_are_ignored(
+    sample_kb_settings: Settings,
+):
+    analyst = analyst_of(sample_kb_settings)
+
+    def half(text: str) -> str | None:  # silent on the damages; a verdict on the rest
+        return None if DAMAGES in text else analyst(text)
+
+    model = JudgingChatModel(judge=half, extra=[{"n": 999, "binds": "mandatory"}], requests=[])
+    rows, review = matrix_with(sample_kb_settings, model)
+    damages = next(r for r in rows if DAMAGES in r.requirement)
+    assert (damages.strength, damages.judged_by) == ("mandatory", "rules")
+    assert review.left_to_rules == 1
+    assert any("not given (999)" in w for w in review.warnings)
+    assert any("left 1 statements unjudged" in w for w in review.warnings)
+
+
+def test_a_model_that_never_answers_in_kind_leaves_the_matrix_to_the_rules(
+    sample_kb_settings: Settings,
+):
+    model = SilentChatModel(judge=lambda text: None, requests=[])
+    rows, review = matrix_with(sample_kb_settings, model)
+    expected = rules_rows(sample_kb_settings)
+    assert [(r.requirement, r.strength, r.page) for r in rows] == [
+        (r.requirement, r.strength, r.page) for r in expected
+    ]
+    assert all(r.judged_by == "rules" for r in rows)
+    # each failed batch tried the three ways of structured output; then the model was let be
+    assert len(model.requests) == 3 * MAX_FAILED_BATCHES
+    assert review.judged == 0 and review.left_to_rules > 0
+    assert any("judged the rest of the matrix" in w for w in review.warnings)
+
+
+def test_a_model_that_does_not_answer_in_time_costs_two_timeouts_not_the_matrix(
+    sample_kb_settings: Settings,
+):
+    model, switches = hanging_model()
+    try:
+        rows, review = matrix_with(sample_kb_settings, model, timeout=0.2)
+    finally:
+        switches.release.set()
+    assert len(rows) == len(rules_rows(sample_kb_settings))
+    assert sum("did not answer within" in w for w in review.warnings) == MAX_FAILED_BATCHES
+
+
+def test_without_a_chat_model_the_rules_judge_alone(sample_kb_settings: Settings):
+    assert review_for(sample_kb_settings.model_copy(update={"chat_model": ""})) is None
+    assert {r.judged_by for r in rules_rows(sample_kb_settings)} == {"rules"}
+
+
+@pytest.mark.parametrize("bad", [{"n": 0, "binds": "mandatory"}, {"n": 1, "binds": "must"}])
+def test_a_malformed_judgement_is_refused_by_its_model(bad: dict[str, Any]):
+    from pydantic import ValidationError
+
+    from rfp_agents.deliverables.model_review import Judgements
+
+    with pytest.raises(ValidationError):
+        Judgements.model_validate({"judgements": [bad]})
