@@ -374,8 +374,10 @@ async function buildMatrix() {
   const kb = $("kb").value;
   $("matrix-status").textContent = `Reading the documents of ${kb}…`;
   matrixRows = await api(`/api/matrix?kb=${encodeURIComponent(kb)}`);
+  const byModel = matrixRows.filter((r) => r.judged_by === "model").length;
   $("matrix-status").textContent =
-    `${matrixRows.length} requirements (${matrixRows.filter((r) => r.strength === "mandatory").length} mandatory)`;
+    `${matrixRows.length} requirements (${matrixRows.filter((r) => r.strength === "mandatory").length} mandatory)`
+    + (byModel ? `, ${byModel} judged by the chat model` : "");
   $("matrix").hidden = false;
   fillChoices("matrix-topic", matrixRows.map((r) => r.topic));
   fillChoices("matrix-document", matrixRows.map((r) => r.file));
@@ -422,7 +424,9 @@ function showMatrix() {
     row.className = r.strength;
     const pages = r.last_page && r.last_page !== r.page ? `pp. ${r.page}–${r.last_page}` : `p. ${r.page}`;
     const where = [r.file, pages, ...r.also_in].join(", ");
-    row.append(text("td", r.id), text("td", r.requirement), text("td", r.strength),
+    // a row the chat model judged says so: the analyst checks those first
+    const strength = r.judged_by === "model" ? `${r.strength} (model)` : r.strength;
+    row.append(text("td", r.id), text("td", r.requirement), text("td", strength),
                text("td", r.domain), text("td", r.topic), text("td", r.section), text("td", where));
     return row;
   }));
