@@ -733,6 +733,20 @@ def test_the_same_requirement_in_two_documents_is_one_row_citing_both(settings: 
         ("The Vendor's attention is directed to the clause on conflicts of interest.", None),
         ("A debarred firm shall be notified in writing by the Purchasing Agent.", None),
         ("“Owner” shall be the City of Springfield, acting through its council.", None),
+        # after round 20: remedies, rights, claims, periods and securities are terms; a
+        # bidder after a preposition is not the subject of the "shall" that follows it
+        ("If the protest is upheld, the sole remedy available to the offeror shall be "
+         "reimbursement of its bid preparation costs.", None),
+        ("A ruling on a bid bond posted by a bidder shall be final.", None),
+        ("Under no circumstances shall the Vendor be entitled to anticipated profits.", None),
+        ("The Supplier shall not be entitled to extra payment for overtime.", None),
+        ("No action shall lie against the City for an error in the plans.", None),
+        ("The period for filing an appeal shall expire five days after the notice.", None),
+        ("The bid security shall be returned within thirty days of award.", None),
+        ("Where an order is cancelled, the Vendor shall be paid for goods already delivered.",
+         None),
+        ("All proposals submitted by an offeror shall include a signed cover letter.",
+         "mandatory"),
     ],
 )  # fmt: skip
 def test_obligations_are_recognised_in_english_and_spanish(sentence: str, strength):

@@ -22,7 +22,6 @@ from rfp_agents.deliverables.wording import (
     ANSWER_START,
     BE_VERB,
     BIDDER,
-    BIDDER_DUTY,
     CLAUSE_NUMBER,
     INTRODUCTORY_PHRASE,
     LEADING_HEADING,
@@ -32,6 +31,7 @@ from rfp_agents.deliverables.wording import (
     RESPONSIBLE,
     RUN_IN_LABEL,
     buyer_names,
+    has_bidder_duty,
 )
 from rfp_agents.text import ITEM_MARKER, fold_accents
 
@@ -160,7 +160,8 @@ TO_THE_BIDDER = re.compile(
     rf"(?:{BIDDER})s?\b"
     # told or paid ("Offerors not selected shall be so advised", "The Contractor shall be
     # compensated at the hourly rates it proposed")
-    rf"|^\W*(?:(?:the|any|all|each)\s+)?(?:[\w-]+\s+){{0,3}}?(?:{BIDDER})s?\b[^.;:]{{0,60}}?"
+    rf"|^\W*(?:{OPENING_CONDITION})?(?:(?:the|any|all|each)\s+)?(?:[\w-]+\s+){{0,3}}?"
+    rf"(?:{BIDDER})s?\b[^.;:]{{0,60}}?"
     rf"\s+(?:shall|will)\s+be\s+(?:{RECEIVED}|afforded|granted|allowed|permitted)\b"
     r"(?![^.;]*\band\s+(?:shall|must|will)\s+(?!be\b))",
     re.IGNORECASE,
@@ -340,7 +341,7 @@ def furnished_by_the_buyer(sentence: str) -> bool:
     it must do (FAR part 45's government-furnished property)."""
     folded = fold_accents(sentence)
     found = _buyer_furnishes().search(folded)
-    if found and not BIDDER_DUTY.search(folded[: found.start()]):
+    if found and not has_bidder_duty(folded[: found.start()]):
         return True
     return bool(TO_THE_BIDDER.search(folded))
 

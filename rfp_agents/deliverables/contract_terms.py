@@ -81,6 +81,16 @@ POLICY = re.compile(
     # what is final ("The decision of the Purchasing Agent … shall be final"); a term
     # defined ("“Protected Data” means …")
     r"|\b(?:shall|will)\s+be\s+final\b"
+    # a remedy the contract allows ("the sole relief available to the bidder shall be …"),
+    # what a party is entitled to, a claim that lies or not ("No protest shall lie for …"),
+    # a period that expires, a security the buyer releases
+    r"|\bsole\s+(?:relief|remed(?:y|ies))\b[^.;]{0,80}?\b(?:shall|will)\s+be\b"
+    r"|\b(?:shall|will)\s+(?:not\s+)?(?:(?:the\s+)?(?:[\w-]+\s+){1,3}?)?be\s+entitled\s+to\b"
+    r"|\b(?:shall|will)\s+lie\s+(?:for|against)\b|^\W*no\s+[\w-]+\s+(?:shall|will)\s+lie\b"
+    r"|\b(?:time|period|deadline|right)\b[^.;]{0,60}?\b(?:shall|will)\s+expire\b"
+    r"|^\W*(?:such|the|any|all|each|this|said)\s+(?:[\w-]+\s+){0,2}?(?:security|securities|"
+    r"bonds?|deposits?|guarantee|guaranty|retainage|holdback)\s+(?:shall|will)\s+be\s+"
+    r"(?:released|returned|refunded)\b"
     # the rules a thing falls under ("Any protest shall be subject to the provisions of the
     # Procurement Policy")
     r"|\b(?:shall|will)\s+be\s+subject\s+to\s+(?:the\s+)?(?:provisions?|terms|laws?|"

@@ -48,7 +48,6 @@ from rfp_agents.deliverables.wording import (
     ALSO,
     BE_VERB,
     BIDDER,
-    BIDDER_DUTY,
     BIDDER_NAME,
     INTRODUCTORY_PHRASE,
     LEADING_HEADING,
@@ -56,6 +55,7 @@ from rfp_agents.deliverables.wording import (
     RESPONSIBLE,
     RUN_IN_LABEL,
     buyer_names,
+    has_bidder_duty,
 )
 from rfp_agents.text import ITEM_MARKER, fold_accents
 from rfp_agents.vocabulary import load_vocabulary_file
@@ -845,7 +845,7 @@ def _not_a_duty(folded: str, unheaded: str) -> bool:
     contract itself, when the sentence puts no duty on the bidder besides (its own "shall",
     or a request: "… will not be considered, therefore, please send your questions by
     e-mail")."""
-    if BIDDER_DUTY.search(folded) or _obligations().request.search(folded):
+    if has_bidder_duty(folded) or _obligations().request.search(folded):
         return False
     if OFFER_NOT_ACCEPTED_PATTERN.search(folded):
         return False

@@ -102,13 +102,31 @@ RECEIVED = rf"(?:{NOTIFIED}|compensated|paid|reimbursed)"
 BIDDER_DUTY = re.compile(
     rf"\b(?:{BIDDER})s?\s+(?:shall|must|will)\b"
     rf"(?!\s+(?:be\s+{RECEIVED}|(?:also\s+)?(?:become|remain)\s+the\s+(?:sole\s+)?property|"
-    r"not\s+be\s+(?:held\s+)?liable)\b)",
+    r"not\s+be\s+(?:held\s+)?liable|(?:not\s+)?be\s+entitled)\b)",
     re.IGNORECASE,
 )
 """The bidder's own "shall", not what it receives ("The Contractor shall be paid …"), whose a
 thing becomes ("All documents submitted by a Proponent shall become the property of the
-County") nor what it is not liable for ("The Contractor shall not be liable in damages for
-delay …")."""
+County"), what it is not liable for ("The Contractor shall not be liable in damages for
+delay …") nor what it is entitled to."""
+OBJECT_OF_A_PREPOSITION = re.compile(
+    r"\b(?:to|by|of|for|from|with|against)\s+(?:(?:the|a|an|any|such|each|that)\s+)?"
+    r"(?:(?:selected|successful|apparent|performing|prospective|potential|actual)\s+)?"
+    r"(?:[\w-]+\s+(?:or|and)\s+)?$",
+    re.IGNORECASE,
+)
+"""The words before a bidder that is the object of a preposition, not a verb's subject
+("the sole relief available to the person or firm shall be …", "a bid submitted by a bidder
+or offeror shall be final")."""
+
+
+def has_bidder_duty(text: str) -> bool:
+    """The bidder's own "shall" (``BIDDER_DUTY``) with the bidder as its subject, not the
+    object of a preposition before it (``OBJECT_OF_A_PREPOSITION``)."""
+    return any(
+        not OBJECT_OF_A_PREPOSITION.search(text, 0, found.start())
+        for found in BIDDER_DUTY.finditer(text)
+    )
 
 
 CLAUSE_NUMBER = re.compile(r"^\W*(\d+(?:\.\d+)+)\.?-?\s+")
