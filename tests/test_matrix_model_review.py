@@ -195,3 +195,31 @@ def test_a_malformed_judgement_is_refused_by_its_model(bad: dict[str, Any]):
 
     with pytest.raises(ValidationError):
         Judgements.model_validate({"judgements": [bad]})
+
+
+def test_the_api_matrix_with_a_model_says_so_and_takes_an_ask_slot(
+    sample_kb_settings: Settings, monkeypatch: pytest.MonkeyPatch
+):
+    from fastapi.testclient import TestClient
+
+    from rfp_agents.api import app as api_app
+    from rfp_agents.api.routes import deliverables
+
+    settings = sample_kb_settings.model_copy(update={"api_max_concurrent_asks": 1})
+    analyst = analyst_of(sample_kb_settings)
+    monkeypatch.setattr(deliverables, "review_for", lambda s: StatementReview(
+        JudgingChatModel(judge=analyst, requests=[]), timeout=30.0))  # fmt: skip
+    with TestClient(api_app.create_app(settings), base_url="http://localhost") as client:
+        response = client.get("/api/matrix", params={"kb": "sample"})
+        assert response.status_code == 200
+        rows = response.json()
+        assert {r["judged_by"] for r in rows} == {"model"}
+        assert any(BACKGROUND in r["requirement"] for r in rows)
+        assert "1 rows the rules did not find" in response.headers["X-Matrix-Review"]
+        limiter, borrower = client.app.state.ask_limiter, object()
+        client.portal.call(limiter.acquire_on_behalf_of, borrower)
+        try:  # the model's work waits for no one: every slot taken answers 429 at once
+            busy = client.get("/api/matrix", params={"kb": "sample", "format": "csv"})
+            assert busy.status_code == 429
+        finally:
+            client.portal.call(limiter.release_on_behalf_of, borrower)

@@ -14,7 +14,7 @@ from rfp_agents.api.scope import check_scope
 from rfp_agents.deliverables.brief.models import Brief
 from rfp_agents.deliverables.brief.run import make_brief
 from rfp_agents.deliverables.export import matrix_bytes, matrix_pieces
-from rfp_agents.deliverables.matrix import requirements
+from rfp_agents.deliverables.matrix import Requirement, requirements
 from rfp_agents.deliverables.model_review import review_for
 from rfp_agents.knowledge_base import KnowledgeBase
 
@@ -36,30 +36,40 @@ MEDIA_TYPES = {
 )  # fmt: skip
 async def api_matrix(
     settings: SettingsDep,
+    limiter: LimiterDep,
     kb: Annotated[str, Query(max_length=64)] = "default",
     format: Annotated[Literal["json", "csv", "md", "xlsx"], Query()] = "json",  # noqa: A002
     doc: Annotated[list[str] | None, Query(max_length=20)] = None,
 ) -> Response:
     """Every requirement of the knowledge base's documents (or of the files in ``doc``), with
     its strength, domain, topic, section, file, page and chunk; ``format`` json, csv (UTF-8
-    with a BOM), md or xlsx (a download). With a chat model configured, the model judges
-    which statements bind the bidder (``judged_by``)."""
+    with a BOM), md or xlsx (a download).
 
-    def work() -> Response:
+    With a chat model configured, the model judges which statements bind the bidder
+    (``judged_by``): the request then takes one of the ask slots (429 when all are busy) and
+    runs within ``RFP_API_REQUEST_TIMEOUT_SECONDS`` (504), and the ``X-Matrix-Review``
+    header tells what the model judged."""
+    review = review_for(settings)
+
+    def rows() -> tuple[str, list[Requirement]]:
         (name,) = check_scope([kb], settings)
-        rows = requirements(KnowledgeBase.open(name, settings), doc or None,
-                            review=review_for(settings))  # fmt: skip
-        headers = {}
-        if format in ("csv", "xlsx"):
-            headers["Content-Disposition"] = f'attachment; filename="{name}-matrix.{format}"'
-        if format == "xlsx":  # a zip file: written whole
-            return Response(matrix_bytes(rows, format), media_type=MEDIA_TYPES[format],
-                            headers=headers)  # fmt: skip
-        # the text formats stream a row at a time: a large kb's file is never held whole
-        return StreamingResponse(iterate_in_threadpool(matrix_pieces(rows, format)),
-                                 media_type=MEDIA_TYPES[format], headers=headers)  # fmt: skip
+        return name, requirements(KnowledgeBase.open(name, settings), doc or None, review=review)
 
-    return await run_in_threadpool(work)
+    if review is None:  # the rules alone: seconds, no model call
+        name, found = await run_in_threadpool(rows)
+    else:
+        name, found = await bounded(settings, rows, limiter)
+    headers = {}
+    if review is not None:
+        headers["X-Matrix-Review"] = review.summary()
+    if format in ("csv", "xlsx"):
+        headers["Content-Disposition"] = f'attachment; filename="{name}-matrix.{format}"'
+    if format == "xlsx":  # a zip file: written whole
+        body = await run_in_threadpool(matrix_bytes, found, format)
+        return Response(body, media_type=MEDIA_TYPES[format], headers=headers)
+    # the text formats stream a row at a time: a large kb's file is never held whole
+    return StreamingResponse(iterate_in_threadpool(matrix_pieces(found, format)),
+                             media_type=MEDIA_TYPES[format], headers=headers)  # fmt: skip
 
 
 @router.post("/api/brief", response_model=Brief)
