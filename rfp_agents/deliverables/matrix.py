@@ -17,10 +17,10 @@ numbered heading it sits under, and the file, page and chunk it comes from.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Container, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache, lru_cache
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 import numpy as np
 from pydantic import BaseModel, Field
@@ -153,53 +153,100 @@ def requirements(
             document is read).
     """
     records = kb.documents() if documents is None else kb.documents_named(documents)
-    rows: list[Requirement] = []
-    first: dict[str, Requirement] = {}
-    filer = _DomainFiler(kb)
+    matrix = MatrixBuilder(kb)
     for index, record in enumerate(records):
         if on_document:
             on_document(record.source, index, len(records))
-        filer.read(record)
-        in_qa = answers_questions(record)
-        stated = list(statements(kb, record.source, in_questions_and_answers=in_qa))
-        keys = [_wording(text) for text, _ in stated]
-        unseen = [i for i, key in enumerate(keys) if key not in first]
-        strengths = _strengths_by_rules(stated, unseen, in_qa)
-        by_model: set[int] = set()
-        if review is not None:
-            strengths, by_model = review.review(record.source, stated, strengths)
-        for index, (text, meta) in enumerate(stated):
-            seen = first.get(keys[index])
+        matrix.add(record, judged_statements(kb, record, review, known=matrix.first))
+    return matrix.rows_linked()
+
+
+class Judged(NamedTuple):
+    """A statement of a document and who judged how strongly it binds the bidder."""
+
+    text: str
+    meta: dict[str, Any]
+    key: str
+    """What makes two statements one requirement (``_wording``)."""
+    strength: Strength | None
+    by_model: bool
+
+
+def judged_statements(
+    kb: KnowledgeBase,
+    record: DocumentRecord,
+    review: StatementReview | None = None,
+    known: Container[str] = (),
+) -> list[Judged]:
+    """Each statement of ``record`` (``statements``) with its strength: the rules', or the
+    model's where ``review`` judged it. A statement whose wording is ``known`` (a row of a
+    document read before) is not judged: it only adds a place to that row."""
+    in_qa = answers_questions(record)
+    stated = list(statements(kb, record.source, in_questions_and_answers=in_qa))
+    keys = [_wording(text) for text, _ in stated]
+    unseen = [i for i, key in enumerate(keys) if key not in known]
+    strengths = _strengths_by_rules(stated, unseen, in_qa)
+    by_model: set[int] = set()
+    if review is not None:
+        strengths, by_model = review.review(record.source, stated, strengths)
+    return [
+        Judged(text, meta, keys[index], strengths.get(index), index in by_model)
+        for index, (text, meta) in enumerate(stated)
+    ]
+
+
+class MatrixBuilder:
+    """The rows of a knowledge base's matrix, built document by document in reading order:
+    a statement stated again (in another document or on another page) adds its place to the
+    first row (``also_in``); each new row gets its domain, topic and the next id."""
+
+    def __init__(self, kb: KnowledgeBase):
+        self.kb = kb
+        self.rows: list[Requirement] = []
+        self.first: dict[str, Requirement] = {}
+        """The row of each wording (``_wording``) met so far."""
+        self._filer = _DomainFiler(kb)
+
+    def add(self, record: DocumentRecord, judged: Iterable[Judged]) -> None:
+        """The rows of ``record``'s judged statements, in order."""
+        self._filer.read(record)
+        for text, meta, key, strength, by_model in judged:
+            seen = self.first.get(key)
             if seen is not None:
-                # stated again, in another document or on another page of this one
                 place = f"{meta['source']} p. {meta['page_number']}"
                 elsewhere = (seen.file, seen.page) != (meta["source"], meta["page_number"])
                 if elsewhere and place not in seen.also_in:
                     seen.also_in.append(place)
                 continue
-            strength = strengths.get(index)
             if strength is None:
                 continue
-            section = str(meta.get("section", ""))
-            row = Requirement(
-                id=f"R-{len(rows) + 1:04d}",
-                requirement=text,
-                strength=strength,
-                judged_by="model" if index in by_model else "rules",
-                domain=filer.domain(text, section, str(meta["chunk_id"])),
-                topic=topic_of(text, section),
-                section=section,
-                ucf_section=str(meta.get("ucf_section", "")),
-                file=str(meta["source"]),
-                page=int(meta["page_number"]),
-                last_page=int(meta.get("last_page") or meta["page_number"]),
-                chunk_id=str(meta["chunk_id"]),
-            )
-            first[keys[index]] = row
-            rows.append(row)
-    link_amendments(rows, amended_documents(kb.documents()))
-    link_factors(rows)
-    return rows
+            self.first[key] = self._row(text, meta, strength, by_model)
+            self.rows.append(self.first[key])
+
+    def _row(
+        self, text: str, meta: dict[str, Any], strength: Strength, by_model: bool
+    ) -> Requirement:
+        section = str(meta.get("section", ""))
+        return Requirement(
+            id=f"R-{len(self.rows) + 1:04d}",
+            requirement=text,
+            strength=strength,
+            judged_by="model" if by_model else "rules",
+            domain=self._filer.domain(text, section, str(meta["chunk_id"])),
+            topic=topic_of(text, section),
+            section=section,
+            ucf_section=str(meta.get("ucf_section", "")),
+            file=str(meta["source"]),
+            page=int(meta["page_number"]),
+            last_page=int(meta.get("last_page") or meta["page_number"]),
+            chunk_id=str(meta["chunk_id"]),
+        )
+
+    def rows_linked(self) -> list[Requirement]:
+        """The rows, amendments and evaluation factors linked (``links.py``)."""
+        link_amendments(self.rows, amended_documents(self.kb.documents()))
+        link_factors(self.rows)
+        return self.rows
 
 
 def _strengths_by_rules(

@@ -168,15 +168,28 @@ class StatementReview:
         log.info("matrix: %s", message)
         self.warnings.append(message)
 
+    def tally(self) -> dict[str, int]:
+        """The counts ``summary`` tells (parallel reviews add theirs up)."""
+        return {
+            "judged": self.judged,
+            "added": self.added,
+            "dropped": self.dropped,
+            "left_to_rules": self.left_to_rules,
+        }
+
     def summary(self) -> str:
-        """One line for the user: how many statements the model judged and what it changed."""
-        line = (
-            f"the model judged {self.judged} statements: {self.added} rows the rules did not "
-            f"find, {self.dropped} of theirs dropped"
-        )
-        if self.left_to_rules:
-            line += f"; {self.left_to_rules} statements left to the rules"
-        return line
+        return summary_of(self.tally())
+
+
+def summary_of(tally: Mapping[str, int]) -> str:
+    """One line for the user: how many statements the model judged and what it changed."""
+    line = (
+        f"the model judged {tally['judged']} statements: {tally['added']} rows the rules did "
+        f"not find, {tally['dropped']} of theirs dropped"
+    )
+    if tally["left_to_rules"]:
+        line += f"; {tally['left_to_rules']} statements left to the rules"
+    return line
 
 
 def _batches(indexes: Sequence[int], stated: Sequence[Statement]) -> Iterator[list[int]]:
