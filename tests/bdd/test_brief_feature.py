@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import pytest
-from pytest_bdd import parsers, scenarios, then, when
+from pytest_bdd import given, parsers, scenarios, then, when
 
 from rfp_agents.agents.citations import markers_in
 from rfp_agents.config import Settings
 from rfp_agents.deliverables.brief.models import NOT_STATED
 from rfp_agents.deliverables.brief.run import make_brief
 from rfp_agents.deliverables.matrix import requirements
+from rfp_agents.deliverables.model_review import StatementReview
 from rfp_agents.ingest import ingest_paths
 from rfp_agents.knowledge_base import KnowledgeBase
 from tests.conftest import HOLDOUT_DIR, RFPS_DIR
@@ -96,6 +97,37 @@ def matrix_of(ctx: dict, homes: dict, kb: str) -> None:
 @when(parsers.parse('I build the compliance matrix of "{kb}" for "{file}"'))
 def matrix_for(ctx: dict, homes: dict, kb: str, file: str) -> None:
     ctx["rows"] = requirements(KnowledgeBase.open(kb, homes[kb]), [file])
+
+
+@given(
+    parsers.parse(
+        'a chat model that files "{required}" as a requirement and "{unbound}" as binding no one'
+    )
+)
+def judging_model(ctx: dict, homes: dict, required: str, unbound: str) -> None:
+    """A fake model that reads as the rules do, but for the two statements named."""
+    from tests.test_matrix_model_review import JudgingChatModel
+
+    by_rules = {r.requirement: r.strength for r in requirements(KnowledgeBase.open("sample",
+                homes["sample"]))}  # fmt: skip
+
+    def judge(text: str) -> str:
+        if required in text:
+            return "mandatory"
+        return "none" if unbound in text else by_rules.get(text, "none")
+
+    ctx["model"] = JudgingChatModel(judge=judge, requests=[])
+
+
+@when(parsers.parse('I build the compliance matrix of "{kb}" with that model'))
+def matrix_with_model(ctx: dict, homes: dict, kb: str) -> None:
+    review = StatementReview(ctx["model"], timeout=30.0)
+    ctx["rows"] = requirements(KnowledgeBase.open(kb, homes[kb]), review=review)
+
+
+@then("every row says the model judged it")
+def judged_by_model(ctx: dict) -> None:
+    assert ctx["rows"] and {r.judged_by for r in ctx["rows"]} == {"model"}
 
 
 @then(parsers.parse('a "{strength}" row on "{file}" page {page:d} reads "{phrase}"'))

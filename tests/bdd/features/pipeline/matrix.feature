@@ -23,3 +23,10 @@ Feature: Compliance matrix
   Scenario: Only the documents asked for are read
     When I build the compliance matrix of "real" for "gsa-cloudgov-support-qasp.pdf"
     Then every row comes from "gsa-cloudgov-support-qasp.pdf"
+
+  Scenario: With a chat model, the model judges the statements and the rows stay the document's
+    Given a chat model that files "processes about 95 million taps" as a requirement and "liquidated damages of USD 1,500" as binding no one
+    When I build the compliance matrix of "sample" with that model
+    Then a "mandatory" row on "sample_rfp.pdf" page 2 reads "processes about 95 million taps"
+    And no row reads "liquidated damages of USD 1,500"
+    And every row says the model judged it
