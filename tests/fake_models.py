@@ -1,15 +1,20 @@
-"""Fake chat models for tests that need a model which misbehaves on purpose."""
+"""Fake chat models for tests: ones that misbehave on purpose, and one that answers the
+matrix review's structured-output request by reading its numbered statements."""
 
 from __future__ import annotations
 
 import json
+import re
 import threading
+from collections.abc import Callable
 from types import SimpleNamespace
 from typing import Any
 
+from langchain_core.language_models import BaseChatModel
 from langchain_core.language_models.fake_chat_models import GenericFakeChatModel
-from langchain_core.messages import AIMessage, AIMessageChunk
-from langchain_core.outputs import ChatGenerationChunk
+from langchain_core.messages import AIMessage, AIMessageChunk, BaseMessage
+from langchain_core.outputs import ChatGeneration, ChatGenerationChunk, ChatResult
+from pydantic import ConfigDict, Field
 
 
 class StreamingFakeChatModel(GenericFakeChatModel):
@@ -56,3 +61,44 @@ def hanging_model() -> tuple[GenericFakeChatModel, SimpleNamespace]:
             return super()._generate(*args, **kwargs)
 
     return HangingModel(messages=iter([AIMessage("late")])), switches
+
+
+NUMBERED = re.compile(r"^\[(\d+)\] (.*)$", re.MULTILINE)
+"""A numbered statement of a matrix review request ("[3] The Contractor shall …")."""
+
+
+class JudgingChatModel(BaseChatModel):
+    """Answers each request by calling ``Judgements`` with ``judge(text)`` for every
+    numbered statement it was sent (``extra`` judgements appended); records the requests."""
+
+    model_config = ConfigDict(arbitrary_types_allowed=True)
+    judge: Callable[[str], str | None]
+    extra: list[dict[str, Any]] = Field(default_factory=list)
+    requests: list[str] = Field(default_factory=list)
+
+    @property
+    def _llm_type(self) -> str:
+        return "judging-fake"
+
+    def bind_tools(self, tools: Any, **kwargs: Any) -> Any:
+        return self
+
+    def _generate(self, messages: list[BaseMessage], *args: Any, **kwargs: Any) -> ChatResult:
+        request = str(messages[-1].content)
+        self.requests.append(request)
+        judgements = [
+            {"n": int(n), "binds": verdict}
+            for n, text in NUMBERED.findall(request)
+            if (verdict := self.judge(text)) is not None
+        ]
+        call = {"name": "Judgements", "args": {"judgements": judgements + self.extra},
+                "id": f"j{len(self.requests)}", "type": "tool_call"}  # fmt: skip
+        return ChatResult(generations=[ChatGeneration(message=AIMessage("", tool_calls=[call]))])
+
+
+class SilentChatModel(JudgingChatModel):
+    """Replies with words, never the structured object."""
+
+    def _generate(self, messages: list[BaseMessage], *args: Any, **kwargs: Any) -> ChatResult:
+        self.requests.append(str(messages[-1].content))
+        return ChatResult(generations=[ChatGeneration(message=AIMessage("I cannot say."))])

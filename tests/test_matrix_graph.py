@@ -15,7 +15,7 @@ from rfp_agents.deliverables.matrix_graph import graph
 from rfp_agents.errors import DocumentNotFound
 from rfp_agents.graph.configuration import RUN_OBJECTS_KEY, Context, RunObjects
 from rfp_agents.knowledge_base import KnowledgeBase
-from tests.test_matrix_model_review import NUMBERED, JudgingChatModel
+from tests.fake_models import NUMBERED, JudgingChatModel
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -7,15 +7,11 @@ model fails or answers badly."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from typing import Any
 
 import pytest
 from langchain_core.language_models import BaseChatModel
-from langchain_core.messages import AIMessage, BaseMessage
-from langchain_core.outputs import ChatGeneration, ChatResult
-from pydantic import ConfigDict
 
 from rfp_agents.config import Settings
 from rfp_agents.deliverables.links import answers_questions
@@ -26,46 +22,7 @@ from rfp_agents.deliverables.model_review import (
     review_for,
 )
 from rfp_agents.knowledge_base import KnowledgeBase
-from tests.fake_models import hanging_model
-
-NUMBERED = re.compile(r"^\[(\d+)\] (.*)$", re.MULTILINE)
-
-
-class JudgingChatModel(BaseChatModel):
-    """Answers each request by calling ``Judgements`` with ``judge(text)`` for every
-    numbered statement it was sent (``extra`` judgements appended); records the requests."""
-
-    model_config = ConfigDict(arbitrary_types_allowed=True)
-    judge: Callable[[str], str | None]
-    extra: list[dict[str, Any]] = []
-    requests: list[str] = []
-
-    @property
-    def _llm_type(self) -> str:
-        return "judging-fake"
-
-    def bind_tools(self, tools: Any, **kwargs: Any) -> Any:
-        return self
-
-    def _generate(self, messages: list[BaseMessage], *args: Any, **kwargs: Any) -> ChatResult:
-        request = str(messages[-1].content)
-        self.requests.append(request)
-        judgements = [
-            {"n": int(n), "binds": verdict}
-            for n, text in NUMBERED.findall(request)
-            if (verdict := self.judge(text)) is not None
-        ]
-        call = {"name": "Judgements", "args": {"judgements": judgements + self.extra},
-                "id": f"j{len(self.requests)}", "type": "tool_call"}  # fmt: skip
-        return ChatResult(generations=[ChatGeneration(message=AIMessage("", tool_calls=[call]))])
-
-
-class SilentChatModel(JudgingChatModel):
-    """Replies with words, never the structured object."""
-
-    def _generate(self, messages: list[BaseMessage], *args: Any, **kwargs: Any) -> ChatResult:
-        self.requests.append(str(messages[-1].content))
-        return ChatResult(generations=[ChatGeneration(message=AIMessage("I cannot say."))])
+from tests.fake_models import NUMBERED, JudgingChatModel, SilentChatModel, hanging_model
 
 
 def sample_statements(settings: Settings) -> dict[str, dict[str, Any]]:

@@ -106,7 +106,7 @@ def matrix_for(ctx: dict, homes: dict, kb: str, file: str) -> None:
 )
 def judging_model(ctx: dict, homes: dict, required: str, unbound: str) -> None:
     """A fake model that reads as the rules do, but for the two statements named."""
-    from tests.test_matrix_model_review import JudgingChatModel
+    from tests.fake_models import JudgingChatModel
 
     by_rules = {r.requirement: r.strength for r in requirements(KnowledgeBase.open("sample",
                 homes["sample"]))}  # fmt: skip
