@@ -50,9 +50,12 @@ def _sentence_end(list_item: str) -> re.Pattern[str]:
     return re.compile(
         r"(?:(?<=[.!;])|(?<=[.!;][”\"’)]))(?<!\b[ap]\.m\.)(?<!\bNo\.)(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\bU\.S\.)(?<!\bvs\.)"
         r"(?<!\b[Rr]ef\.)(?<!\b[Cc]f\.)(?<!\b[Ss]ec\.)(?<!\b[Pp]ara\.)(?<!\bp\.)(?<!\bpp\.)(?<!\b[Aa]rt\.)"
+        r"(?!(?<=\b[A-Z]\.[A-Z]\.)\s+(?:[\d§\"“]|[A-Z]{2,}\b|(?:Sub)?[Pp]arts?\b|Chapters?\b))"
         r"\s+(?=[A-Z0-9(\"'“•\-¿¡ÁÉÍÓÚÑ])"  # a sentence end (or a quoted one: '.” Then'),
         # not after "p.m.", "No.", "e.g." nor a reference's abbreviation ("ref. Section 2",
-        # "cf.", "Sec.", "para.", "p.", "pp.", "Art.")
+        # "cf.", "Sec.", "para.", "p.", "pp.", "Art."), nor after an initialism with its dots
+        # before what continues it: a number, a part of the law it cites, a word in capitals
+        # or a quotation ("45 C.F.R. Part 164", "42 U.S.C. 290dd-2", "F.O.B. DESTINATION")
         r"|(?<=\?)\s+"  # a question ends wherever the next sentence starts
         r"|(?<=:)[ \t]*\n\s*"  # a lead-in ends its line ("…the following terms:")
         r"|\s*[•▪●○■◦\uf0a7\uf0b7\uf0d8]\s*"  # a bullet glyph (also a symbol font's: U+F0B7 …)

@@ -82,6 +82,13 @@ def test_stitched_overlapping_fragments_count_as_a_repeat():
          "The vendor shall keep a copy.",
          ["Quote rates as set out in IX. PRICING TABLE.", "Sign the form in Section II.",
           "The vendor shall keep a copy."]),
+        # an initialism with its dots goes on before a number, a part of the law it cites, a
+        # word in capitals or a quotation; before an ordinary sentence it ends one
+        ("Records follow 36 C.F.R. Part 1220 and 44 U.S.C. 3101. Goods ship F.O.B. ORIGIN "
+         'or F.O.B. "mill" at our cost. Work is done in Washington, D.C. The vendor pays.',
+         ["Records follow 36 C.F.R. Part 1220 and 44 U.S.C. 3101.",
+          'Goods ship F.O.B. ORIGIN or F.O.B. "mill" at our cost.',
+          "Work is done in Washington, D.C.", "The vendor pays."]),
     ],
 )  # fmt: skip
 def test_passages_split_into_their_sentences(text: str, sentences: list[str]):

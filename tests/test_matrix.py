@@ -747,6 +747,21 @@ def test_the_same_requirement_in_two_documents_is_one_row_citing_both(settings: 
          None),
         ("All proposals submitted by an offeror shall include a signed cover letter.",
          "mandatory"),
+        # after round 21: a right the sentence gives is no duty, whoever holds it, but the
+        # authority a bidder's representative must hold is; how a price or a dispute is
+        # settled; what a clause does not put on a party; a mutual undertaking binds the
+        # bidder as a party; a bidder "asked to" do a thing
+        ("Greenvale Trust and its auditors shall have full access to these ledgers.", None),
+        ("Greenvale Trust shall have the option to renew for two further years.", None),
+        ("The site lead shall have full authority to act for the vendor on site.", "mandatory"),
+        ("All staff who will have access to client files shall sign a secrecy pledge.",
+         "mandatory"),
+        ("Any price adjustment shall be determined by agreement of the parties.", None),
+        ("Any such controversy shall be settled under the Disputes article.", None),
+        ("Acceptance of the goods shall not impose liability on the City for defects.", None),
+        ("Neither party will disclose the terms of this agreement to a third party.",
+         "mandatory"),
+        ("Bidders are asked to state their price in euros.", "mandatory"),
     ],
 )  # fmt: skip
 def test_obligations_are_recognised_in_english_and_spanish(sentence: str, strength):

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from rfp_agents.deliverables.wording import OPENING_CONDITION
+from rfp_agents.deliverables.wording import BIDDER, OPENING_CONDITION
 
 CONTRACT_TERMS = re.compile(
     rf"^\W*(?:{OPENING_CONDITION})?(?:the|this|a|an|any|each|all)\s+(?:resulting\s+)?"
@@ -77,6 +77,10 @@ POLICY = re.compile(
     # what a clause does not take away ("This Article shall not restrict the liability …")
     r"|\b(?:shall|will)\s+not\s+(?:in\s+any\s+way\s+)?(?:restrict|limit)\s+(?:the|any)\s+"
     r"(?:liability|rights?|remedies|obligations?)\b"
+    # nor what a thing does not put on a party ("failure to inspect shall not impose
+    # liability on the County", "This RFP shall not create any obligation")
+    r"|\b(?:shall|will)\s+not\s+(?:impose|create|give\s+rise\s+to)\s+(?:any\s+)?"
+    r"(?:liability|obligations?)\b"
     r"|\b(?:shall|will)\s+be\s+(?:exclusively\s+|solely\s+)?governed\s+(?:exclusively\s+|solely\s+)?by\b"
     # what is final ("The decision of the Purchasing Agent … shall be final"); a term
     # defined ("“Protected Data” means …")
@@ -91,6 +95,22 @@ POLICY = re.compile(
     r"|^\W*(?:such|the|any|all|each|this|said)\s+(?:[\w-]+\s+){0,2}?(?:security|securities|"
     r"bonds?|deposits?|guarantee|guaranty|retainage|holdback)\s+(?:shall|will)\s+be\s+"
     r"(?:released|returned|refunded)\b"
+    # a right the sentence gives, whoever holds it ("the state auditors shall have full access
+    # to and the right to examine the records", "The Owner shall have the option to extend")
+    # (not in a relative clause: "personnel who will have access to the data shall sign …";
+    # nor the authority a bidder's representative must hold: "The contract manager shall have
+    # full authority to act for the contractor")
+    r"|(?<!\bwho\s)(?<!\bthat\s)(?<!\bwhich\s)\b(?:shall|will)\s+have\s+(?:the\s+)?"
+    r"(?:(?:full|sole|exclusive|unrestricted)\s+)?(?:right|rights|authority|option|discretion|"
+    r"(?:full|unrestricted|complete)\s+access)\b"
+    r"(?!\s+to\s+(?:act|represent|bind|commit|sign|negotiate|make)\b)"
+    # how a price or a dispute is settled ("Said compensation shall be determined by one of
+    # the following methods", "the question … shall be resolved in accordance with the
+    # Disputes clause"), not by the bidder's own act
+    r"|\b(?:compensation|price|prices|amount|adjustment|dispute|disputes|question|claim|claims|"
+    r"controversy|controversies|disagreement)\b[^.;]{0,200}?\b(?:shall|will)\s+be\s+"
+    r"(?:determined|resolved|settled|decided)\b"
+    rf"(?!\s+by\s+(?:the\s+)?(?:{BIDDER}))"
     # the rules a thing falls under ("Any protest shall be subject to the provisions of the
     # Procurement Policy")
     r"|\b(?:shall|will)\s+be\s+subject\s+to\s+(?:the\s+)?(?:provisions?|terms|laws?|"

@@ -103,7 +103,8 @@ MANDATORY = re.compile(
     # what "needs to be" handed in ("itemized rates need to be provided")
     r"needs? to be (?:provided|submitted|included|attached|completed|signed|uploaded|sent|"
     r"delivered|furnished)|"
-    rf"{BE_VERB} (?:{RESPONSIBLE}|expected to)|"
+    # (or asked to: "The vendor is asked to submit its repositories", a request as "please")
+    rf"{BE_VERB} (?:{RESPONSIBLE}|expected to|asked to|requested to)|"
     # "may not", not what may not be so ("some terms may not be negotiable")
     r"may not(?! be (?:\w+(?:able|ible)|available|possible|feasible|necessary|required|"
     r"the case)\b)"
@@ -778,6 +779,10 @@ BIDDER_WILL = re.compile(
     rf"|^\W*(?:if|when|where|once|whenever|should)\s+(?:the|a|an|each|any)\s+(?:{BIDDER})s?\b"
     rf"[^.;]{{0,150}}?,\s+(?:they|it|he or she|he|she){ACTIVE_WILL}"
     r"|^\W*(?:the\s+)?deliver(?:y|ies)\b[^.;:]{0,80}?\s+will\s+(?:occur|be made|take place)\b"
+    # a mutual undertaking, which binds the bidder as one of the parties ("Neither party will
+    # assign its rights without the other's consent", "Each party will bear its own costs")
+    rf"|^\W*(?:{INTRODUCTORY_PHRASE})?(?:neither|each|either)\s+(?:of\s+the\s+)?part(?:y|ies)"
+    rf"{ACTIVE_WILL}"
     # the people it proposes ("The personnel named in the technical proposal will remain
     # assigned to the project")
     r"|^\W*(?:the\s+|all\s+)?(?:key\s+|proposed\s+)?personnel\b[^.;:]{0,60}?\s+will\s+"
