@@ -61,6 +61,10 @@ def _sentence_end(list_item: str) -> re.Pattern[str]:
         r"|\s*[•▪●○■◦\uf0a7\uf0b7\uf0d8]\s*"  # a bullet glyph (also a symbol font's: U+F0B7 …)
         + list_item  # a list item at a line start
         + r"|(?<=:)\s+(?=\((?:1|a|i)\)\s)"  # a list run in after its lead-in ("…: (1) pay …")
+        # or after the verb of obligation it completes ("the Contractor agrees to (i) provide
+        # …; (ii) post …")
+        r"|(?:(?<=\bagrees\sto)|(?<=\bundertakes\sto)|(?<=\brequired\sto)|(?<=\bshall)"
+        r"|(?<=\bmust))\s+(?=\((?:1|a|i)\)\s)"
         r"|\n\s*(?=\d+(?:\.\d+)+\.?\s+[A-Z])"  # a numbered clause ("2.12.1 The ...") kept whole
         r"|\n{2,}"
     )

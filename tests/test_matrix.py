@@ -21,6 +21,7 @@ from rfp_agents.deliverables.matrix import requirements
 from rfp_agents.deliverables.obligations import strength_of
 from rfp_agents.ingest import ingest_paths
 from rfp_agents.knowledge_base import KnowledgeBase
+from rfp_agents.text import split_sentences
 from tests.pdf_factory import text_pdf
 
 
@@ -762,6 +763,21 @@ def test_the_same_requirement_in_two_documents_is_one_row_citing_both(settings: 
         ("Neither party will disclose the terms of this agreement to a third party.",
          "mandatory"),
         ("Bidders are asked to state their price in euros.", "mandatory"),
+        # after round 22: what is void, a validity not affected, where suits must be brought,
+        # a definition after "for the purposes of", a right the buyer must have or that an
+        # official lacks; a bidder's promise binds whatever it goes on to say; a page limit
+        # put as "or less"
+        ("A change order not signed by both parties shall be void.", None),
+        ("The Vendor shall keep its rates; any other pricing shall be void.", "mandatory"),
+        ("The award shall not be affected by a late appeal.", None),
+        ("Any claim under this agreement must be brought in the courts of Leon County.", None),
+        ('For the purposes of this article, "site" means a place where staff are '
+         'prohibited from smoking.', None),
+        ("The parties agree that the Board must have reasonable access to the ledgers.", None),
+        ("Greenvale Trust's clerk shall have no authority to change the price.", None),
+        ("The Supplier agrees to name the buyer as insured, so that the cover will be "
+         "binding on every carrier.", "mandatory"),
+        ("The technical volume should be twenty pages or less.", "mandatory"),
     ],
 )  # fmt: skip
 def test_obligations_are_recognised_in_english_and_spanish(sentence: str, strength):
@@ -1723,6 +1739,28 @@ def test_the_items_of_what_the_bidder_agrees_to_hold_across_a_page(monkeypatch):
         "information being insufficient;",
         f"{lead} that the County will not be responsible for its costs; and",
         f"{lead} to waive any right to contest the award.",
+    ], rows
+
+
+def test_a_list_run_in_after_the_verb_it_completes_joins_each_item_to_it(monkeypatch):
+    """ "the Vendor undertakes to (i) …; (ii) …" with no colon: the sentence split takes the
+    lead-in from its first item, and every item, however long, or with a "will" of a clause
+    of its own, is joined to it; the definition after the list is no item."""
+    read = [
+        "HIRING-While the contract lasts, the Vendor undertakes to (i) hire local staff "
+        "first; (ii) publish each vacancy in the county bulletin, stating the wage and the "
+        "hours that will apply to the post and the steps an applicant takes to be heard;",
+        "(iii) report its hires to the clerk each quarter.",
+        'For this clause, "local" means living in the county.',
+    ]
+    split = [s for text in read for s in split_sentences(text)]
+    rows = statements_of(split, monkeypatch)
+    lead = "HIRING-While the contract lasts, the Vendor undertakes to"
+    assert [r for r in rows if r.startswith(lead)] == [
+        f"{lead} hire local staff first;",
+        f"{lead} publish each vacancy in the county bulletin, stating the wage and the hours "
+        "that will apply to the post and the steps an applicant takes to be heard;",
+        f"{lead} report its hires to the clerk each quarter.",
     ], rows
 
 

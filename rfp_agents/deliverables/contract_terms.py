@@ -53,10 +53,14 @@ POLICY = re.compile(
     r"responsible|non-responsible|eligible|ineligible|timely|late)\s+(?:if|when|unless|where)\b"
     r"|\b(?:shall|will)\s+(?:not\s+)?be\s+(?:valid|binding|effective|enforceable)\b"
     r"(?!\s+(?:for|until|through)\b)"
+    # what is void, as the sentence's first verb ("Any SOW that does not conform shall be
+    # void"), or what a thing's validity is not affected by
+    r"|^(?:(?!\b(?:shall|must|will)\b)[^;])*\b(?:shall|will)\s+be\s+(?:null\s+and\s+)?void\b"
+    r"|\b(?:shall|will)\s+not\s+be\s+(?:affected|impaired|prejudiced|invalidated)\b"
     r"|^(?!\W*no\b)[^.;]*?\b(?:shall|will)\s+be\s+accepted\b"
     r"(?!\s+(?:only|until|no\s+later|by\s+the\s+deadline))"
     r"|\b(?:shall|will)\s+not\s+be\s+(?:held\s+)?liable\b"
-    r"|\bshall\s+be\s+(?:brought|heard|litigated|venued)\s+(?:before|in)\b"
+    r"|\b(?:shall|must)\s+be\s+(?:brought|heard|litigated|venued)\s+(?:before|in)\b"
     r"|\bin\s+no\s+(?:case|event)\s+shall\b[^.;]{0,60}?\b(?:relieve|excuse|affect|change)\b"
     # what the buyer's review takes in ("Such alternatives shall be included in the Proposal
     # review process as part of the evaluation")
@@ -100,9 +104,9 @@ POLICY = re.compile(
     # (not in a relative clause: "personnel who will have access to the data shall sign …";
     # nor the authority a bidder's representative must hold: "The contract manager shall have
     # full authority to act for the contractor")
-    r"|(?<!\bwho\s)(?<!\bthat\s)(?<!\bwhich\s)\b(?:shall|will)\s+have\s+(?:the\s+)?"
+    r"|(?<!\bwho\s)(?<!\bthat\s)(?<!\bwhich\s)\b(?:shall|will|must)\s+have\s+(?:the\s+|no\s+)?"
     r"(?:(?:full|sole|exclusive|unrestricted)\s+)?(?:right|rights|authority|option|discretion|"
-    r"(?:full|unrestricted|complete)\s+access)\b"
+    r"(?:full|unrestricted|complete|reasonable)\s+access)\b"
     r"(?!\s+to\s+(?:act|represent|bind|commit|sign|negotiate|make)\b)"
     # how a price or a dispute is settled ("Said compensation shall be determined by one of
     # the following methods", "the question … shall be resolved in accordance with the
@@ -125,7 +129,8 @@ POLICY = re.compile(
     # what a thing is for ("The purpose of such discussions shall be to assure …")
     r"|^\W*the\s+(?:purpose|function|intent|role|objective|aim)\s+of\b[^.;]{0,80}?\s+"
     r"(?:shall|will|is)\s+(?:be\s+)?to\b"
-    r"|^\W*(?:\d+(?:\.\d+)*\.?\s+)?[“\"][^”\"]{1,60}[”\"](?:\s+or\s+[“\"][^”\"]{1,20}[”\"])?"
+    r"|^\W*(?:\d+(?:\.\d+)*\.?\s+)?(?:for\s+(?:the\s+)?purposes?\s+of\s+[^,.;]{1,60},\s+(?:the\s+term\s+)?)?"
+    r"[“\"][^”\"]{1,60}[”\"](?:\s+or\s+[“\"][^”\"]{1,20}[”\"])?"
     r"\s+(?:means|includes|shall\s+(?:mean|be|include))\b"
     r"|\b(?:shall|will)\s+be\s+(?:automatically\s+)?(?:included|incorporated)\s+(?:in|into)\s+"
     r"(?:this|the)\s+(?:contract|agreement)\b"
@@ -163,6 +168,6 @@ def states_a_contract_term(folded: str, unheaded: str) -> bool:
     )
 
 
-POLICY_VERB = re.compile(r"\b(?:shall|will|may|means|includes|is\s+to)\b|[“\"]", re.IGNORECASE)
+POLICY_VERB = re.compile(r"\b(?:shall|will|may|must|means|includes|is\s+to)\b|[“\"]", re.IGNORECASE)
 """A word every ``POLICY`` form has: a sentence without one is not searched for the long
 pattern (the matrix asks this of every sentence)."""

@@ -582,7 +582,9 @@ LENGTH_LIMIT = re.compile(
     rf"|\blimited\s+to\s+{_LENGTH}"
     rf"|\b(?:\d+|{NUMBER_WORD})\s+"
     r"(?:\(\d+\)\s+)?(?:pages?|slides|sheets)\s+(?:per|for\s+each|each)\b"
-    r"|\b(?:pages?|characters|words)\s+maximum\b",
+    r"|\b(?:pages?|characters|words)\s+maximum\b"
+    rf"|\b(?:\d+|{NUMBER_WORD})\s+(?:\(\d+\)\s+)?(?:pages?|characters|words|slides|sheets)\s+or\s+"
+    r"(?:less|fewer)\b",
     re.IGNORECASE,
 )
 """A limit on the length of what the bidder submits ("… may be no more than 30 pages
@@ -781,7 +783,8 @@ BIDDER_WILL = re.compile(
     r"|^\W*(?:the\s+)?deliver(?:y|ies)\b[^.;:]{0,80}?\s+will\s+(?:occur|be made|take place)\b"
     # a mutual undertaking, which binds the bidder as one of the parties ("Neither party will
     # assign its rights without the other's consent", "Each party will bear its own costs")
-    rf"|^\W*(?:{INTRODUCTORY_PHRASE})?(?:neither|each|either)\s+(?:of\s+the\s+)?part(?:y|ies)"
+    rf"|(?:^\W*(?:{INTRODUCTORY_PHRASE})?|,\s+)(?:neither|each|either|both)\s+(?:of\s+the\s+)?"
+    r"part(?:y|ies)"
     rf"{ACTIVE_WILL}"
     # the people it proposes ("The personnel named in the technical proposal will remain
     # assigned to the project")
@@ -848,9 +851,13 @@ FOR_INFORMATION = re.compile(r"\bfor (?:more|further|additional) information\b",
 def _not_a_duty(folded: str, unheaded: str) -> bool:
     """The buyer's right, what the bidder receives, the contract's policy or a term of the
     contract itself, when the sentence puts no duty on the bidder besides (its own "shall",
-    or a request: "… will not be considered, therefore, please send your questions by
+    its promise, or a request: "… will not be considered, therefore, please send your questions by
     e-mail")."""
     if has_bidder_duty(folded) or _obligations().request.search(folded):
+        return False
+    # the bidder's promise ("the Contractor agrees to … include the clauses in every
+    # subcontract, so that they will be binding upon each subcontractor")
+    if NAMES_THE_BIDDER.search(folded) and _obligations().on_the_bidder.search(folded):
         return False
     if OFFER_NOT_ACCEPTED_PATTERN.search(folded):
         return False
