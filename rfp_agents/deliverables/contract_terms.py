@@ -129,7 +129,8 @@ POLICY = re.compile(
     # what a thing is for ("The purpose of such discussions shall be to assure …")
     r"|^\W*the\s+(?:purpose|function|intent|role|objective|aim)\s+of\b[^.;]{0,80}?\s+"
     r"(?:shall|will|is)\s+(?:be\s+)?to\b"
-    r"|^\W*(?:\d+(?:\.\d+)*\.?\s+)?(?:for\s+(?:the\s+)?purposes?\s+of\s+[^,.;]{1,60},\s+(?:the\s+term\s+)?)?"
+    r"|^\W*(?:\d+(?:\.\d+)*\.?\s+)?"
+    r"(?:for\s+(?:the\s+)?purposes?\s+of\s+[^,.;]{1,60},\s+(?:the\s+term\s+)?)?"
     r"[“\"][^”\"]{1,60}[”\"](?:\s+or\s+[“\"][^”\"]{1,20}[”\"])?"
     r"\s+(?:means|includes|shall\s+(?:mean|be|include))\b"
     r"|\b(?:shall|will)\s+be\s+(?:automatically\s+)?(?:included|incorporated)\s+(?:in|into)\s+"

@@ -983,21 +983,18 @@ def _the_buyers_list(lead_in: str) -> bool:
     return furnished_by_the_buyer(lead_in) or lists_the_buyers_acts(lead_in)
 
 
-LEAD_IN_END = re.compile(
-    r"(?::|\b(?:the\s+following|as\s+follows)\s*\.|\b(?:agrees\s+to|undertakes\s+to|"
-    r"required\s+to|shall|must))\s*$",
-    re.IGNORECASE,
-)
-"""A lead-in's end: its colon, a full stop after "the following" ("Information required
-for online submission will include the following."), or the verb of obligation its items
-complete (``VERB_LEAD_IN_END``)."""
-VERB_LEAD_IN_END = re.compile(
-    r"\b(?:agrees\s+to|undertakes\s+to|required\s+to|shall|must)\s*$", re.IGNORECASE
-)
+_OBLIGATION_VERB = r"\b(?:agrees\s+to|undertakes\s+to|required\s+to|shall|must)"
+VERB_LEAD_IN_END = re.compile(rf"{_OBLIGATION_VERB}\s*$", re.IGNORECASE)
 """A lead-in that ends on the verb its items complete, where the sentence split took it from
 a list run in ("the Contractor agrees to" before "(i) provide a drug-free workplace; (ii)
 post …"): each item is a verb phrase, however long, and a "will" in it is a subordinate
 clause's ("… the actions that will be taken against employees")."""
+LEAD_IN_END = re.compile(
+    rf"(?::|\b(?:the\s+following|as\s+follows)\s*\.|{_OBLIGATION_VERB})\s*$", re.IGNORECASE
+)
+"""A lead-in's end: its colon, a full stop after "the following" ("Information required
+for online submission will include the following."), or the verb of obligation its items
+complete (``VERB_LEAD_IN_END``)."""
 PARENTHESISED_MARKER = re.compile(r"^\s*\((?:[ivx]{1,4}|[a-z]|\d{1,2})\)\s", re.IGNORECASE)
 ANNOUNCES_A_DESCRIPTION = re.compile(
     r"\b(?:described|explained|summari[sz]ed)\s+(?:as\s+follows|below)\s*:\s*$", re.IGNORECASE

@@ -851,8 +851,8 @@ FOR_INFORMATION = re.compile(r"\bfor (?:more|further|additional) information\b",
 def _not_a_duty(folded: str, unheaded: str) -> bool:
     """The buyer's right, what the bidder receives, the contract's policy or a term of the
     contract itself, when the sentence puts no duty on the bidder besides (its own "shall",
-    its promise, or a request: "… will not be considered, therefore, please send your questions by
-    e-mail")."""
+    its promise, or a request: "… will not be considered, therefore, please send your
+    questions by e-mail")."""
     if has_bidder_duty(folded) or _obligations().request.search(folded):
         return False
     # the bidder's promise ("the Contractor agrees to … include the clauses in every
