@@ -285,12 +285,17 @@ def _strength(sentence: str, folded: str, in_questions_and_answers: bool) -> Str
     if binds_the_buyer(folded) and not buyer_requires().search(folded):
         return None
     unheaded = _unheaded(folded)
-    if BUYER_ACT.match(unheaded) or FORM_CHOICE.search(folded) or _not_a_duty(folded, unheaded):
+    if BUYER_ACT.match(unheaded) or FORM_CHOICE.search(folded):
         return None
     obligations = _obligations()
-    if (
-        NAMES_THE_BIDDER.search(folded) and obligations.on_the_bidder.search(folded)
-    ) or obligations.requirement_label.match(folded):
+    # the bidder's promise binds whatever it goes on to say ("the Contractor agrees to …
+    # include the clauses in every subcontract, so that they will be binding upon each
+    # subcontractor"): asked before the terms of the contract
+    if NAMES_THE_BIDDER.search(folded) and obligations.on_the_bidder.search(folded):
+        return "mandatory"
+    if _not_a_duty(folded, unheaded):
+        return None
+    if obligations.requirement_label.match(folded):
         return "mandatory"
     if buyer_requires().search(folded) or LENGTH_LIMIT.search(folded) or AT_MOST.search(folded):
         return "mandatory"
@@ -851,13 +856,9 @@ FOR_INFORMATION = re.compile(r"\bfor (?:more|further|additional) information\b",
 def _not_a_duty(folded: str, unheaded: str) -> bool:
     """The buyer's right, what the bidder receives, the contract's policy or a term of the
     contract itself, when the sentence puts no duty on the bidder besides (its own "shall",
-    its promise, or a request: "… will not be considered, therefore, please send your
+    or a request: "… will not be considered, therefore, please send your
     questions by e-mail")."""
     if has_bidder_duty(folded) or _obligations().request.search(folded):
-        return False
-    # the bidder's promise ("the Contractor agrees to … include the clauses in every
-    # subcontract, so that they will be binding upon each subcontractor")
-    if NAMES_THE_BIDDER.search(folded) and _obligations().on_the_bidder.search(folded):
         return False
     if OFFER_NOT_ACCEPTED_PATTERN.search(folded):
         return False
