@@ -778,6 +778,22 @@ def test_the_same_requirement_in_two_documents_is_one_row_citing_both(settings: 
         ("The Supplier agrees to name the buyer as insured, so that the cover will be "
          "binding on every carrier.", "mandatory"),
         ("The technical volume should be twenty pages or less.", "mandatory"),
+        ("Where the buyer lists estimated volumes, the Supplier shall not be required to ship "
+         "more than the estimate.", None),
+        ("The Vendor shall not be obliged to staff a help desk at weekends.", None),
+        ("The decision to award to one or more such suppliers shall be final.", None),
+        ("Acceptance shall occur only after the goods pass inspection.", None),
+        ("Inspection and acceptance shall take place at the warehouse.", None),
+        ("The balance shall be paid once the system passes its acceptance test.", None),
+        ("The balance shall be paid by the Contractor within ten days.", "mandatory"),
+        ("The Agency must receive each request no later than five days before the event.",
+         "mandatory"),
+        ("All parties to this Agreement agree not to disclose its terms.", "mandatory"),
+        ("Drawings made for the City will not be published without the City's prior written "
+         "consent.", "mandatory"),
+        ("Professional Liability Insurance with limits of not less than $2,000,000 per claim.",
+         "mandatory"),
+        ("The City holds an insurance policy with cover of not less than $1,000,000.", None),
     ],
 )  # fmt: skip
 def test_obligations_are_recognised_in_english_and_spanish(sentence: str, strength):
@@ -1761,6 +1777,55 @@ def test_a_list_run_in_after_the_verb_it_completes_joins_each_item_to_it(monkeyp
         f"{lead} publish each vacancy in the county bulletin, stating the wage and the hours "
         "that will apply to the post and the steps an applicant takes to be heard;",
         f"{lead} report its hires to the clerk each quarter.",
+    ], rows
+
+
+def test_the_items_of_a_promise_are_joined_to_it_however_long(monkeypatch):
+    """ "Supplier agrees to:" then verb phrases: each item is joined to the promise, one
+    longer than a list item or with a modal of a clause of its own too; a sentence with a
+    subject of its own ends the list."""
+    long_item = (
+        "Keep the City, its officers and employees harmless from any claim for the use of "
+        "any patented or unpatented process, device, design, article or appliance furnished "
+        "or used in the work, for which the Supplier is not the patentee, assignee or "
+        "licensee, whether the claim is made during the contract or after it ends."
+    )
+    read = [
+        "WARRANTY-Supplier agrees to:",
+        "a.",
+        long_item,
+        "Deliver the goods at the times stated, provided that the City may change them.",
+        "Allow the goods to be inspected at any reasonable time.",
+        "The City is under no duty to pay for goods that fail inspection.",
+    ]
+    rows = statements_of(read, monkeypatch)
+    lead = "WARRANTY-Supplier agrees to:"
+    assert rows == [
+        f"{lead} {long_item}",
+        f"{lead} Deliver the goods at the times stated, provided that the City may change them.",
+        f"{lead} Allow the goods to be inspected at any reasonable time.",
+        "The City is under no duty to pay for goods that fail inspection.",
+    ], rows
+
+
+def test_a_list_of_items_ending_in_commas_ends_at_its_full_stop(monkeypatch):
+    """Items that end with commas, the last with a full stop: what follows is no item but a
+    sentence of its own, even where the next marker was glued to an item ("…, c.")."""
+    read = [
+        "LABELS-Every carton must show the following:",
+        "a.",
+        "The order number,",
+        "The supplier's part number, c.",
+        "The quantity packed.",
+        "Suppliers are reminded that unlabelled cartons are refused at the dock.",
+    ]
+    rows = statements_of(read, monkeypatch)
+    lead = "LABELS-Every carton must show the following:"
+    assert rows == [
+        f"{lead} The order number,",
+        f"{lead} The supplier's part number, c.",
+        f"{lead} The quantity packed.",
+        "Suppliers are reminded that unlabelled cartons are refused at the dock.",
     ], rows
 
 

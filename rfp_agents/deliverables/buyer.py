@@ -94,11 +94,20 @@ def _the_agency(found: re.Match[str]) -> str:
     return "The Agency" if found.group(0).startswith("The") or opens else "the Agency"
 
 
+_BUYERS_ACTS = (
+    r"(?:acceptance|inspection|evaluation|award|payment|surveillance|negotiation|discussion|"
+    r"debriefing|selection)s?\b"
+)
 BUYER_ACT = re.compile(
     rf"^\W*(?:{OPENING_CONDITION})?(?:the\s+|no\s+(?:further\s+)?)?"
-    r"(?:acceptance|inspection|evaluation|award|payment|surveillance|negotiation|discussion|"
-    r"debriefing|selection)s?\b(?:\s+of\s+[\w\s]{1,40}?)?\s+(?:shall|will)\s+(?:then\s+)?be\s+"
-    r"(?:based|made|conducted|performed|determined|accomplished|held|provided|limited)\b"
+    rf"{_BUYERS_ACTS}(?:\s+(?:and|or)\s+{_BUYERS_ACTS})?(?:\s+of\s+[\w\s]{{1,40}}?)?"
+    r"\s+(?:shall|will)\s+(?:then\s+|only\s+)?(?:occur|take\s+place|be\s+"
+    r"(?:based|made|conducted|performed|determined|accomplished|held|provided|limited))\b"
+    # what is left of the price, paid to the bidder ("The balance shall be paid after the
+    # equipment is tested")
+    rf"|^\W*(?:{OPENING_CONDITION})?(?:the\s+)?(?:balance|remainder|retainage)\b[^.;:]{{0,40}}?"
+    r"\s+(?:shall|will)\s+be\s+(?:paid|released)\b"
+    rf"(?![^.;]{{0,40}}?\bby\s+(?:the\s+)?(?:{BIDDER})s?\b)"
     # the notice of award the buyer publishes ("The notice of award, should it …, shall be
     # posted on the procurement website")
     # the offers the buyer evaluates ("Proposals shall be initially evaluated and ranked
@@ -122,10 +131,11 @@ BUYER_ACT = re.compile(
     re.IGNORECASE,
 )
 """An act of the buyer's put in the passive ("Inspection of deliverables shall be based upon
-the checklist", "Award will be made to …", "After the BAFO is submitted, no further
-negotiations shall be conducted"): acceptance, inspection, evaluation, negotiation,
-award, payment and the adjustment of the contract are the buyer's (FAR parts 15, 32, 43 and
-46), not the bidder's requirements."""
+the checklist", "Award will be made to …", "Acceptance shall occur only after inspection",
+"After the BAFO is submitted, no further negotiations shall be conducted", "The balance
+shall be paid after the equipment is tested"): acceptance, inspection, evaluation,
+negotiation, award, payment and the adjustment of the contract are the buyer's (FAR parts
+15, 32, 43 and 46), not the bidder's requirements."""
 
 
 @cache
@@ -162,18 +172,21 @@ TO_THE_BIDDER = re.compile(
     # compensated at the hourly rates it proposed")
     rf"|^\W*(?:{OPENING_CONDITION})?(?:(?:the|any|all|each)\s+)?(?:[\w-]+\s+){{0,3}}?"
     rf"(?:{BIDDER})s?\b[^.;:]{{0,60}}?"
-    rf"\s+(?:shall|will)\s+be\s+(?:{RECEIVED}|afforded|granted|allowed|permitted)\b"
+    rf"\s+(?:(?:shall|will)\s+be\s+(?:{RECEIVED}|afforded|granted|allowed|permitted)"
+    r"|(?:shall|will)\s+not\s+be\s+(?:required|obliged|obligated)\s+to)\b"
     r"(?![^.;]*\band\s+(?:shall|must|will)\s+(?!be\b))",
     re.IGNORECASE,
 )
 """What the bidder receives ("ten days' notice shall be given to the Contractor", "Offerors
 not shortlisted shall be so advised", "The Contractor shall be paid monthly"): the buyer's
-duty put in the passive."""
+duty put in the passive; or what it is released from ("the Contractor shall not be
+required to deliver more than the estimated quantity")."""
 
 
 def binds_the_buyer(sentence: str) -> bool:
     """True when the statement's subject is the buyer or one of its officials ("The COR
-    shall notify the CO"): what the buyer does is not the bidder's requirement. A bidder
+    shall notify the CO"): what the buyer does is not the bidder's requirement, unless it
+    only receives by a deadline (``RECEIPT_DEADLINE``). A bidder
     named before the verb ("The State requires that the Contractor shall...") keeps it a
     requirement. A clause number or a list marker before the subject ("2.14.3 The Owner
     shall issue …", "(1) The COR is responsible for …") is not read as part of it, nor is an
@@ -185,6 +198,10 @@ def binds_the_buyer(sentence: str) -> bool:
         return True
     found = _buyer_subject().match(LEADING_HEADING.sub("", RUN_IN_LABEL.sub("", unlabelled)))
     if not found or PASSIVE_NOTICE.match(unlabelled, found.end()):
+        return False
+    if found.group(0).rstrip().lower().endswith(("must", "shall")) and RECEIPT_DEADLINE.match(
+        unlabelled, found.end()
+    ):
         return False
     after = unlabelled[found.end() :]
     return not (BIDDER_OBLIGED.search(after) or PROVIDED_WITH.search(after))
@@ -206,6 +223,16 @@ PASSIVE_NOTICE = re.compile(
 )
 """After the buyer and its modal verb, a passive notice ("the Procurement Officer must be so
 advised in writing"): the bidder is the one who advises."""
+
+
+RECEIPT_DEADLINE = re.compile(
+    r"\s+(?:actually\s+)?receive\b[^.;]{0,120}?\b(?:no\s+later\s+than|not\s+later\s+than|"
+    r"by|before|prior\s+to|within|in\s+advance)\b",
+    re.IGNORECASE,
+)
+"""After the buyer and its "must" or "shall", a deadline for what it receives ("The
+University must receive all requests in writing no later than ten days in advance"): the
+bidder is the one who sends in time."""
 
 
 PROVIDED_WITH = re.compile(

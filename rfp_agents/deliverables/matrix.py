@@ -504,7 +504,8 @@ class OpenList:
     pending: str = ""
     """A clause number alone taken last, whose item has not come yet."""
     semicolons: bool = False
-    """Its items so far end with semicolons ("Date and time of the opening;")."""
+    """Its items so far end with semicolons ("Date and time of the opening;") or commas
+    ("The Quantity Ordered,")."""
     ended: bool = False
     """An item ended with a full stop after items that ended with semicolons: the last one;
     what follows is no item ("The minutes are signed by …"). Under a label ("Skills:") only
@@ -599,7 +600,9 @@ class OpenList:
                 else self.of_phrases
             )
             number = self.pending or self.number
-            end = sentence.rstrip(" ,”’\"')")
+            unglued = GLUED_NEXT_MARKER.sub("", sentence.rstrip(" ”’\"')"))
+            end = unglued.rstrip(" ,”’\"')")
+            comma = unglued.endswith(",")
             before_the_last = bool(ITEM_BEFORE_THE_LAST.search(end))
             return replace(
                 self,
@@ -608,7 +611,8 @@ class OpenList:
                 number=number,
                 pending="",
                 before_the_last=before_the_last,
-                semicolons=(end.endswith(";") or before_the_last) and (first or self.semicolons),
+                semicolons=(end.endswith(";") or comma or before_the_last)
+                and (first or self.semicolons),
                 ended=self.semicolons and end.endswith(".") and not self.label,
             )
         if _is_lead_in(sentence):
@@ -942,11 +946,19 @@ def _is_item_of(sentence: str, lead_in: str, items: int) -> bool:
     no finite verb, may run as long as a requirement ("Commercial General Liability insurance
     in the amount of $1,000,000 per occurrence, to protect the Contractor …, resulting from
     any action under the Contract": an insurance list's items run long), and so may items
-    run in as one paragraph ("(i) … (ii) …")."""
+    run in as one paragraph ("(i) … (ii) …"). After a lead-in that ends on the bidder's
+    promise ("Contractor agrees to:"), each item is a verb phrase of any length, whose own clauses
+    may have a modal ("Furnish services … provided that the County may reduce them"); a
+    sentence with a subject of its own is none."""
     if not lead_in or items >= MAX_ITEMS:
         return False
     if VERB_LEAD_IN_END.search(lead_in) and PARENTHESISED_MARKER.match(sentence):
         return len(sentence) <= MAX_REQUIREMENT_CHARACTERS
+    if PROMISE_LEAD_IN_END.search(lead_in):
+        if SUBJECT_OF_ITS_OWN.match(sentence):
+            return False
+        if not INTRODUCTORY_WORD.match(sentence):
+            return len(sentence) <= MAX_REQUIREMENT_CHARACTERS
     phrase = bool(FORWARD_REFERENCE.search(lead_in)) and not FINITE_VERB.search(sentence)
     if not is_list_item(sentence, long=phrase or bool(RUN_IN_ITEMS.match(sentence))):
         return False
@@ -956,6 +968,30 @@ def _is_item_of(sentence: str, lead_in: str, items: int) -> bool:
     return not depth or depth > _clause_depth(lead_in)
 
 
+PROMISE_LEAD_IN_END = re.compile(
+    r"\b(?:agrees?|undertakes?|covenants?|promises?)(?:\s+to)?\s*:\s*$", re.IGNORECASE
+)
+"""A lead-in that ends on the bidder's promise ("GENERAL GUARANTY-Contractor agrees to:"):
+its items are the verb phrases it promises."""
+SUBJECT_OF_ITS_OWN = re.compile(
+    r"^\W*(?:the|a|an|any|no|this|these|such|each|every|its|their)\s+[^,;:]{0,80}?"
+    r"\b(?:is|are|was|were|has|have|does|do|will|shall|must|may|should|can|cannot)\b",
+    re.IGNORECASE,
+)
+"""A sentence with a subject and a verb of its own ("The County is under no obligation to
+compensate …"), which the items of a promise's lead-in (``PROMISE_LEAD_IN_END``)
+never have: each of those is a verb phrase ("Furnish services …", "Allow services to be
+inspected …")."""
+INTRODUCTORY_WORD = re.compile(
+    r"^\W*(?:however|notwithstanding|if|when|where|unless|upon|after|before|during|"
+    r"provided|except|in|for|nothing|this|these)\b",
+    re.IGNORECASE,
+)
+"""A paragraph's opening word that no verb phrase has ("However, …", "If …"): after a list,
+such a sentence stands on its own."""
+GLUED_NEXT_MARKER = re.compile(r"(?<=[,;])\s+(?:[a-z]|\d{1,2}|[ivx]{1,4})\.$")
+"""The next item's marker a line break left glued after an item's comma ("… Stock Number
+(Supplier's), c.")."""
 RUN_IN_ITEMS = re.compile(
     r"^\s*\((?:i|1|a)\)\s.{20,}?\s\((?:ii|2|b)\)\s", re.IGNORECASE | re.DOTALL
 )

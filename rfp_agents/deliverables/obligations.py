@@ -297,7 +297,12 @@ def _strength(sentence: str, folded: str, in_questions_and_answers: bool) -> Str
         return None
     if obligations.requirement_label.match(folded):
         return "mandatory"
-    if buyer_requires().search(folded) or LENGTH_LIMIT.search(folded) or AT_MOST.search(folded):
+    if (
+        buyer_requires().search(folded)
+        or LENGTH_LIMIT.search(folded)
+        or AT_MOST.search(folded)
+        or ONLY_WITH_CONSENT.search(folded)
+    ):
         return "mandatory"
     if not in_questions_and_answers and (
         (
@@ -305,6 +310,7 @@ def _strength(sentence: str, folded: str, in_questions_and_answers: bool) -> Str
             and not FOR_INFORMATION.search(folded)
         )
         or _names_a_document_to_hand_in(unheaded)
+        or _names_a_minimum_coverage(unheaded)
     ):
         return "mandatory"
     return modal_strength(sentence, folded)
@@ -324,11 +330,45 @@ DOCUMENT_TO_HAND_IN = re.compile(
 of insurance naming the County as additional insured.", "Certificación positiva expedida
 por la Agencia Tributaria …", "Original o copia compulsada del alta …"): a thing the bidder
 must hand in."""
+MINIMUM_COVERAGE = re.compile(
+    r"^\W*(?:(?:(?-i:[A-Z])[\w'’/&-]*|an?|and|or|&|umbrella|excess|umbrella/excess|general|"
+    r"liability|professional|automobile|auto|property|cyber|crime|fidelity|performance|payment|"
+    r"bid|surety|compensation)\s+){0,6}?"
+    r"(?:insurance|coverage|policy|bond)\s+(?:\([\w ]+\)\s+)?"
+    r"(?:in|with|of|for|applicable|covering|at|not|no|to)\b[^.;:]{0,150}?"
+    r"\b(?:not\s+less\s+than|no\s+less\s+than|at\s+least|(?:a\s+)?minimum\s+(?:limits?\s+)?of)\b",
+    re.IGNORECASE,
+)
+"""A line of insurance named with its least amount ("Commercial General Liability Insurance
+in an amount not less than $1,000,000 per occurrence", "An umbrella policy of at least
+$5,000,000"), as the items of an insurance clause name them: cover the bidder must carry.
+The line's name is capitalised or built of the words that name a line; a preposition or a
+participle follows it; a verb ("The County's policy
+provides at least …") makes it a statement of fact."""
+ONLY_WITH_CONSENT = re.compile(
+    r"\b(?:will|shall|may|must|can)\s+not\s+be\s+(?:\w+ly\s+)?(?:disclosed|released|used|"
+    r"reproduced|published|shared|copied|distributed|transferred|assigned|subcontracted|sold|"
+    r"made\s+public)\b[^.;]{0,200}?\bwithout\s+(?:the\s+)?(?:\w+(?:'s|’s)?\s+)?"
+    r"(?:prior\s+|express\s+|explicit\s+|advance\s+)?(?:written\s+)?"
+    r"(?:permission|consent|approval|authori[sz]ation)\b",
+    re.IGNORECASE,
+)
+"""A use forbidden unless someone consents, put in the passive ("All reports prepared for the
+University will not be disclosed to any other person without the written permission of the
+University"): whoever holds the thing, the bidder, must first ask."""
 SPANISH_FINITE_VERB = re.compile(
     r"\b(?:es|son|sera|seran|fue|esta|estan|hay|ha|han|debe|deben|debera|deberan|tiene|"
     r"tienen|podra|podran|se\s+\w+)\b",
     re.IGNORECASE,
 )
+
+
+def _names_a_minimum_coverage(unheaded: str) -> bool:
+    """A line of insurance with its least amount, in a phrase of its own with no verb
+    (``MINIMUM_COVERAGE``): "The County's policy provides at least …" says a fact."""
+    return bool(MINIMUM_COVERAGE.match(unheaded)) and not (
+        FINITE_VERB.search(unheaded) or has_modal_verb(unheaded)
+    )
 
 
 def _names_a_document_to_hand_in(unheaded: str) -> bool:
@@ -788,9 +828,11 @@ BIDDER_WILL = re.compile(
     r"|^\W*(?:the\s+)?deliver(?:y|ies)\b[^.;:]{0,80}?\s+will\s+(?:occur|be made|take place)\b"
     # a mutual undertaking, which binds the bidder as one of the parties ("Neither party will
     # assign its rights without the other's consent", "Each party will bear its own costs")
-    rf"|(?:^\W*(?:{INTRODUCTORY_PHRASE})?|,\s+)(?:neither|each|either|both)\s+(?:of\s+the\s+)?"
-    r"part(?:y|ies)"
-    rf"{ACTIVE_WILL}"
+    # or all the parties to the contract agree to ("All parties to this Contract agree to
+    # not discriminate …")
+    rf"|(?:^\W*(?:{INTRODUCTORY_PHRASE})?|,\s+)(?:(?:neither|each|either|both)\s+(?:of\s+the\s+)?"
+    r"part(?:y|ies)|all\s+(?:the\s+)?parties\s+to\s+th(?:is|e)\s+(?:contract|agreement))"
+    rf"(?:{ACTIVE_WILL}|\s+(?:also\s+)?(?:agrees?|undertakes?)\s+(?:not\s+)?to\b)"
     # the people it proposes ("The personnel named in the technical proposal will remain
     # assigned to the project")
     r"|^\W*(?:the\s+|all\s+)?(?:key\s+|proposed\s+)?personnel\b[^.;:]{0,60}?\s+will\s+"

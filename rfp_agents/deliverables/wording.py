@@ -102,22 +102,25 @@ RECEIVED = rf"(?:{NOTIFIED}|compensated|paid|reimbursed)"
 BIDDER_DUTY = re.compile(
     rf"\b(?:{BIDDER})s?\s+(?:shall|must|will)\b"
     rf"(?!\s+(?:be\s+{RECEIVED}|(?:also\s+)?(?:become|remain)\s+the\s+(?:sole\s+)?property|"
-    r"not\s+be\s+(?:held\s+)?liable|(?:not\s+)?be\s+entitled)\b)",
+    r"not\s+be\s+(?:held\s+)?liable|(?:not\s+)?be\s+entitled|"
+    r"not\s+be\s+(?:required|obliged|obligated)\s+to)\b)",
     re.IGNORECASE,
 )
 """The bidder's own "shall", not what it receives ("The Contractor shall be paid …"), whose a
 thing becomes ("All documents submitted by a Proponent shall become the property of the
 County"), what it is not liable for ("The Contractor shall not be liable in damages for
-delay …") nor what it is entitled to."""
+delay …"), what it is entitled to nor what it is not required to do ("the Contractor shall
+not be required to deliver more than the estimated quantity")."""
 OBJECT_OF_A_PREPOSITION = re.compile(
-    r"\b(?:to|by|of|for|from|with|against)\s+(?:(?:the|a|an|any|such|each|that)\s+)?"
+    r"\b(?:to|by|of|for|from|with|against)\s+(?:one\s+or\s+more\s+)?"
+    r"(?:(?:the|a|an|any|such|each|that)\s+)?"
     r"(?:(?:selected|successful|apparent|performing|prospective|potential|actual)\s+)?"
     r"(?:[\w-]+\s+(?:or|and)\s+)?$",
     re.IGNORECASE,
 )
 """The words before a bidder that is the object of a preposition, not a verb's subject
 ("the sole relief available to the person or firm shall be …", "a bid submitted by a bidder
-or offeror shall be final")."""
+or offeror shall be final", "award to one or more such bidders shall be final")."""
 
 
 def has_bidder_duty(text: str) -> bool:
