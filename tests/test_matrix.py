@@ -794,6 +794,12 @@ def test_the_same_requirement_in_two_documents_is_one_row_citing_both(settings: 
         ("Professional Liability Insurance with limits of not less than $2,000,000 per claim.",
          "mandatory"),
         ("The City holds an insurance policy with cover of not less than $1,000,000.", None),
+        ("Customer records will only be stored by Supplier on servers in the state.", "mandatory"),
+        ("County Data, including copies, will not be accessed or stored abroad without the "
+         "County's written consent.", "mandatory"),
+        ("Immediately upon learning of any loss of County data, Vendor will notify the County "
+         "and cooperate with its review.", "mandatory"),
+        ("La renuncia a la celebración del contrato deberá notificarse a los licitadores.", None),
     ],
 )  # fmt: skip
 def test_obligations_are_recognised_in_english_and_spanish(sentence: str, strength):

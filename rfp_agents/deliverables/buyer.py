@@ -115,6 +115,10 @@ BUYER_ACT = re.compile(
     r"|^\W*(?:(?:the|all|each)\s+)?(?:proposals?|offers?|bids?|quotes?|quotations?|responses?|"
     r"submissions?|applications?|tenders?)\b[^.;:]{0,40}?\s+(?:shall|will)\s+be\s+(?:\w+ly\s+)?"
     r"(?:evaluated|ranked|scored|rated|assessed|judged)\b"
+    # the buyer's award or withdrawal in Spanish, and what it must rest on ("El
+    # desistimiento del procedimiento deberá estar fundado en …", LCSP art. 152)
+    r"|^\W*(?:el|la)\s+(?:desistimiento|renuncia|adjudicacion|decision\s+de\s+no\s+adjudicar)\b"
+    r"[^.;:]{0,60}?\s+(?:debera|deberan)\b"
     # the buyer's evaluation in Spanish ("Al evaluar las ofertas, se indicará: …")
     r"|^\W*(?:al|tras|despues\s+de|antes\s+de)\s+(?:evaluar|examinar|valorar|calificar|abrir|"
     r"adjudicar)\b"
@@ -283,13 +287,23 @@ def _buyer_subject() -> re.Pattern[str]:
     names = buyer_names()
     return re.compile(
         rf"^\W*(?:{INTRODUCTORY_PHRASE}(?:then\s+)?|{REPORTING_CLAUSE})?(?:(?:the|el|la|los|las)\s+)?"
-        rf"(?:(?:{HEAD_OF})?(?:{names})s?\b(?:'s)?(?:(?!\b(?:{BIDDER})s?\b)[^.;:]){{0,80}}?"
+        rf"(?:(?:{HEAD_OF})?(?:{names})s?\b(?!{BUYERS_THINGS})(?:'s)?"
+        rf"(?:(?!\b(?:{BIDDER})s?\b)[^.;:]){{0,80}}?"
         rf"|{PROPER_NAME}(?:{names})\s*(?:,[^.;:]{{1,80}}?,\s*)?)"
         rf"\b(?:shall|will|must|may|should|cannot|can\s+not|debera|podra|se reserva|"
         r"(?:es|sera) responsable de|"
         rf"{BE_VERB} (?:{RESPONSIBLE}|required to|expected to))\b",
         re.IGNORECASE,
     )
+
+
+BUYERS_THINGS = (
+    r"\s+(?:data|property|records|information|files|equipment|premises|facilities|systems?|"
+    r"networks?|assets)\b"
+)
+"""A thing the buyer owns, named by the buyer's name ("University Data will not be stored
+outside the United States", "County property shall be protected"): the subject is the
+thing, not the buyer."""
 
 
 def buyer_opens(folded: str) -> bool:

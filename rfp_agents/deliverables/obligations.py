@@ -348,7 +348,7 @@ provides at least …") makes it a statement of fact."""
 ONLY_WITH_CONSENT = re.compile(
     r"\b(?:will|shall|may|must|can)\s+not\s+be\s+(?:\w+ly\s+)?(?:disclosed|released|used|"
     r"reproduced|published|shared|copied|distributed|transferred|assigned|subcontracted|sold|"
-    r"made\s+public)\b[^.;]{0,200}?\bwithout\s+(?:the\s+)?(?:\w+(?:'s|’s)?\s+)?"
+    r"accessed|stored|processed|removed|made\s+public)\b[^.;]{0,200}?\bwithout\s+(?:the\s+)?(?:\w+(?:'s|’s)?\s+)?"
     r"(?:prior\s+|express\s+|explicit\s+|advance\s+)?(?:written\s+)?"
     r"(?:permission|consent|approval|authori[sz]ation)\b",
     re.IGNORECASE,
@@ -821,8 +821,8 @@ BIDDER_WILL = re.compile(
     rf"|^\W*(?:{INTRODUCTORY_PHRASE})?(?:(?:successful|selected|awarded)\s+)?{BIDDER_NAME}"
     rf"{ACTIVE_WILL}"
     rf"|^\W*(?:[\w ]{{1,40}}:\s+)?(?:the|each|every|a|an|your)\s+{PROPOSAL_PART}s?{ACTIVE_WILL}"
-    rf"|\b(?:will|shall|must)(?:\s+not)?{ALSO}\s+be\s+\w+(?:ed|en|de)\s+by\s+(?:the|a|an|any|each)\s+"
-    rf"(?:{BIDDER})"
+    rf"|\b(?:will|shall|must)(?:\s+not)?(?:\s+only)?{ALSO}\s+be\s+\w+(?:ed|en|de)\s+by\s+"
+    rf"(?:(?:the|a|an|any|each)\s+)?(?:{BIDDER})"
     rf"|^\W*(?:if|when|where|once|whenever|should)\s+(?:the|a|an|each|any)\s+(?:{BIDDER})s?\b"
     rf"[^.;]{{0,150}}?,\s+(?:they|it|he or she|he|she){ACTIVE_WILL}"
     r"|^\W*(?:the\s+)?deliver(?:y|ies)\b[^.;:]{0,80}?\s+will\s+(?:occur|be made|take place)\b"

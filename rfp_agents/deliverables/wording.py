@@ -68,6 +68,7 @@ RUN_IN_LABEL = re.compile(
 DATA: "): the paragraph's name, not part of its sentence."""
 INTRODUCTORY_PHRASE = (
     r"(?:If|When|Where|Whenever|Unless|Once|Upon|Before|After|For|In|As|With|Within|During|Should|To|"
+    r"Immediately|Promptly|"
     # a clause that saves another or cites the law ("Notwithstanding …, ", "Sin perjuicio de lo
     # establecido en el artículo 210, ")
     r"Notwithstanding|Subject to|Pursuant to|Without prejudice to|Except|"
