@@ -190,13 +190,13 @@ required to deliver more than the estimated quantity")."""
 def binds_the_buyer(sentence: str) -> bool:
     """True when the statement's subject is the buyer or one of its officials ("The COR
     shall notify the CO"): what the buyer does is not the bidder's requirement, unless it
-    only receives by a deadline (``RECEIPT_DEADLINE``). A bidder
-    named before the verb ("The State requires that the Contractor shall...") keeps it a
-    requirement. A clause number or a list marker before the subject ("2.14.3 The Owner
-    shall issue …", "(1) The COR is responsible for …") is not read as part of it, nor is an
-    introductory phrase ("If the first firm declines, the Procurement Officer shall …"). A duty the
-    sentence then puts on the bidder ("…, and the contractor will be expected to provide …")
-    keeps it a requirement."""
+    only receives by a deadline (``RECEIPT_DEADLINE``). A bidder named before the verb ("The
+    State requires that the Contractor shall...") keeps it a requirement. A clause number or
+    a list marker before the subject ("2.14.3 The Owner shall issue …", "(1) The COR is
+    responsible for …") is not read as part of it, nor is an introductory phrase ("If the
+    first firm declines, the Procurement Officer shall …"). A duty the sentence then puts on
+    the bidder ("…, and the contractor will be expected to provide …") keeps it a
+    requirement."""
     unlabelled = ITEM_MARKER.sub("", CLAUSE_NUMBER.sub("", ANSWER_START.sub("", sentence)))
     if OFFICE_RESPONSIBLE.match(unlabelled):
         return True

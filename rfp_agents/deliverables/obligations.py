@@ -342,13 +342,14 @@ MINIMUM_COVERAGE = re.compile(
 """A line of insurance named with its least amount ("Commercial General Liability Insurance
 in an amount not less than $1,000,000 per occurrence", "An umbrella policy of at least
 $5,000,000"), as the items of an insurance clause name them: cover the bidder must carry.
-The line's name is capitalised or built of the words that name a line; a preposition or a
-participle follows it; a verb ("The County's policy
-provides at least …") makes it a statement of fact."""
+The line's name is capitalised or built of the words that name a line, and a preposition or
+a participle follows it; a verb ("The County's policy provides at least …") makes it a
+statement of fact."""
 ONLY_WITH_CONSENT = re.compile(
     r"\b(?:will|shall|may|must|can)\s+not\s+be\s+(?:\w+ly\s+)?(?:disclosed|released|used|"
     r"reproduced|published|shared|copied|distributed|transferred|assigned|subcontracted|sold|"
-    r"accessed|stored|processed|removed|made\s+public)\b[^.;]{0,200}?\bwithout\s+(?:the\s+)?(?:\w+(?:'s|’s)?\s+)?"
+    r"accessed|stored|processed|removed|made\s+public)\b[^.;]{0,200}?"
+    r"\bwithout\s+(?:the\s+)?(?:\w+(?:'s|’s)?\s+)?"
     r"(?:prior\s+|express\s+|explicit\s+|advance\s+)?(?:written\s+)?"
     r"(?:permission|consent|approval|authori[sz]ation)\b",
     re.IGNORECASE,
