@@ -44,6 +44,15 @@ LIST_ITEM_MARK = r"(?:[\-*]|\d+[.)]|\(?(?:[a-z]|[ivx]{2,4})[.)])"
 figure written out before it wrapped)."""
 
 
+RUN_IN_LIST_VERBS = ("agrees to", "undertakes to", "required to", "shall", "must")
+"""The verbs of obligation a list may be run in after, its items completing them ("the
+Contractor agrees to (i) provide …; (ii) post …"); the matrix reads a lead-in that ends on
+one the same way."""
+_AFTER_A_RUN_IN_VERB = "|".join(
+    r"(?<=\b" + verb.replace(" ", r"\s") + ")" for verb in RUN_IN_LIST_VERBS
+)
+
+
 def _sentence_end(list_item: str) -> re.Pattern[str]:
     """Where a sentence or a list item ends; ``list_item`` is the pattern of a line-start
     list item's break (the marker taken away, or kept with the item)."""
@@ -63,8 +72,7 @@ def _sentence_end(list_item: str) -> re.Pattern[str]:
         + r"|(?<=:)\s+(?=\((?:1|a|i)\)\s)"  # a list run in after its lead-in ("…: (1) pay …")
         # or after the verb of obligation it completes ("the Contractor agrees to (i) provide
         # …; (ii) post …")
-        r"|(?:(?<=\bagrees\sto)|(?<=\bundertakes\sto)|(?<=\brequired\sto)|(?<=\bshall)"
-        r"|(?<=\bmust))\s+(?=\((?:1|a|i)\)\s)"
+        rf"|(?:{_AFTER_A_RUN_IN_VERB})\s+(?=\((?:1|a|i)\)\s)"
         r"|\n\s*(?=\d+(?:\.\d+)+\.?\s+[A-Z])"  # a numbered clause ("2.12.1 The ...") kept whole
         r"|\n{2,}"
     )

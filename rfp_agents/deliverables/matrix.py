@@ -58,6 +58,7 @@ from rfp_agents.text import (
     ITEM_BEFORE_THE_LAST,
     ITEM_MARKER,
     QA_ENTRY_NUMBER,
+    RUN_IN_LIST_VERBS,
     answer_sentences,
     content_terms,
     join_overlapping,
@@ -1019,7 +1020,7 @@ def _the_buyers_list(lead_in: str) -> bool:
     return furnished_by_the_buyer(lead_in) or lists_the_buyers_acts(lead_in)
 
 
-_OBLIGATION_VERB = r"\b(?:agrees\s+to|undertakes\s+to|required\s+to|shall|must)"
+_OBLIGATION_VERB = r"\b(?:" + "|".join(v.replace(" ", r"\s+") for v in RUN_IN_LIST_VERBS) + ")"
 VERB_LEAD_IN_END = re.compile(rf"{_OBLIGATION_VERB}\s*$", re.IGNORECASE)
 """A lead-in that ends on the verb its items complete, where the sentence split took it from
 a list run in ("the Contractor agrees to" before "(i) provide a drug-free workplace; (ii)
