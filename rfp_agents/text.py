@@ -60,6 +60,8 @@ def _sentence_end(list_item: str) -> re.Pattern[str]:
         r"(?:(?<=[.!;])|(?<=[.!;][”\"’)]))(?<!\b[ap]\.m\.)(?<!\bNo\.)(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\bU\.S\.)(?<!\bvs\.)"
         r"(?<!\b[Rr]ef\.)(?<!\b[Cc]f\.)(?<!\b[Ss]ec\.)(?<!\b[Pp]ara\.)(?<!\bp\.)(?<!\bpp\.)(?<!\b[Aa]rt\.)"
         r"(?!(?<=\b[A-Z]\.[A-Z]\.)\s+(?:[\d§\"“]|[A-Z]{2,}\b|(?:Sub)?[Pp]arts?\b|Chapters?\b))"
+        # nor inside a contact's lines ("Telephone: (703) 555-0100; TTY: 711 E-mail: …")
+        r"(?!(?<=;)\s+(?:TTY|TDD|Fax|Telephone|Phone|Tel|E-?mail|Cell|Mobile)\.?\s*:)"
         r"\s+(?=[A-Z0-9(\"'“•\-¿¡ÁÉÍÓÚÑ])"  # a sentence end (or a quoted one: '.” Then'),
         # not after "p.m.", "No.", "e.g." nor a reference's abbreviation ("ref. Section 2",
         # "cf.", "Sec.", "para.", "p.", "pp.", "Art."), nor after an initialism with its dots

@@ -800,6 +800,28 @@ def test_the_same_requirement_in_two_documents_is_one_row_citing_both(settings: 
         ("Immediately upon learning of any loss of County data, Vendor will notify the County "
          "and cooperate with its review.", "mandatory"),
         ("La renuncia a la celebración del contrato deberá notificarse a los licitadores.", None),
+        # what alone is allowed binds ("may only"); a price held firm; a change forbidden
+        # without consent; what may not be added to the buyer's terms
+        ("The Supplier may only use the customer lists to deliver the newsletters.",
+         "mandatory"),
+        ("Hourly rates will remain firm and will cover travel within the county.", "mandatory"),
+        ("The rate will never increase during the term without prior approval from the "
+         "Buyer.", "mandatory"),
+        ("Exceptions to the indemnity clause will not be accepted in any quote.", "mandatory"),
+        # the contract's order of precedence binds no one
+        ("In every case these Special Provisions shall jointly take precedence over the "
+         "proposal and will govern the work.", None),
+        # the buyer's staff as the agent of a Spanish passive; a cooperative buyer acting
+        ("Cada parte de trabajo deberá ser revisado por el personal técnico del servicio.",
+         None),
+        ("Cada parte de trabajo deberá ser revisado por el personal del contratista.",
+         "mandatory"),
+        ("The participating agency will pay its own invoices and shall resolve its own "
+         "disputes.", None),
+        # the bidder's future written without its accent, not a condition's subjunctive
+        ("El contratista del contrato las entregara en el almacén municipal.", "mandatory"),
+        ("Si el contratista entregara el material tarde, se aplicará una penalidad.", None),
+        ("El contratista de la primera fase tiene experiencia en viveros.", None),
     ],
 )  # fmt: skip
 def test_obligations_are_recognised_in_english_and_spanish(sentence: str, strength):
@@ -1833,6 +1855,33 @@ def test_a_list_of_items_ending_in_commas_ends_at_its_full_stop(monkeypatch):
         f"{lead} The quantity packed.",
         "Suppliers are reminded that unlabelled cartons are refused at the dock.",
     ], rows
+
+
+def test_the_next_clause_of_the_lead_ins_own_level_ends_its_list(monkeypatch):
+    """A lead-in numbered alone before it ("7.1." then "… to the following officer:") opens a
+    list that the next number of its own level ("7.2.") ends: what follows is a clause of its
+    own, no item joined to the lead-in. A deeper number ("7.1.1.") is still an item."""
+    read = [
+        "7.1.",
+        "Deliveries shall be made to the following warehouse:",
+        "7.1.1.",
+        "Central Stores, 12 Mill Road",
+        "7.2.",
+        "No delivery shall be made on a public holiday.",
+    ]
+    rows = statements_of(read, monkeypatch)
+    lead = "Deliveries shall be made to the following warehouse:"
+    assert rows == [
+        f"{lead} Central Stores, 12 Mill Road",
+        "No delivery shall be made on a public holiday.",
+    ], rows
+
+
+def test_a_contacts_lines_are_one_sentence():
+    """A contact's telephone, TTY and e-mail, split by semicolons, are one contact, not three
+    sentences a lead-in would take as three items."""
+    text = "Jane Roe, Buyer II Telephone: (555) 010-0100; TTY: 711; E-mail: jroe@example.gov"
+    assert split_sentences(text) == [text]
 
 
 def test_a_row_a_page_break_carried_over_is_stated_on_both_pages():

@@ -329,7 +329,14 @@ def done_by_the_buyer() -> re.Pattern[str]:
     return re.compile(
         r"\b(?:shall|will)\s+(?:\w+\s+)?be\s+(?:\w+\s+)?(?:confirmed|decided|determined|made|"
         r"reviewed|evaluated|scored|issued|replaced|notified|paid|signed|executed)"
-        rf"(?:\s+in\s+writing)?\s+by\s+(?:the\s+)?(?:{buyer_names()})s?\b",
+        rf"(?:\s+in\s+writing)?\s+by\s+(?:the\s+)?(?:{buyer_names()})s?\b"
+        # the Spanish passive of the buyer's checks, done by the buyer or its staff ("Este
+        # albarán deberá ser firmado por parte del personal del almacén"), not the bidder's
+        r"|\b(?:sera|seran|debera|deberan)\s+ser\s+(?:firmad|revisad|comprobad|verificad|"
+        r"aprobad|evaluad|valorad|supervisad)[oa]s?\s+por\s+(?:parte\s+)?"
+        r"(?:del\s+|de\s+(?:la|los|las)\s+|de\s+|el\s+|la\s+|los\s+|las\s+)?"
+        r"(?:(?:personal|responsables?|tecnicos?|funcionari[oa]s?)\b"
+        rf"(?!\s+(?:del?\s+)?(?:la\s+)?(?:{BIDDER}|empresa))|(?:{buyer_names()})s?\b)",
         re.IGNORECASE,
     )
 

@@ -67,7 +67,10 @@ POLICY = re.compile(
     r"|\b(?:shall|will)\s+be\s+(?:included|considered|taken\s+into\s+account)\s+in\s+the\s+"
     r"(?:\w+\s+){0,2}?(?:review|evaluation)\b"
     r"|\b(?:shall|will)\s+(?:not\s+)?(?:(?:under|in)\s+(?:any|no)\s+(?:circumstances?|event)\s+)?"
-    r"(?:relieve|excuse|preclude|affect|prejudice|supersede|prevail|survive|take precedence|"
+    # (an adverb before the verb: "… shall jointly take precedence over all other documents
+    # and will govern the terms of the contract")
+    r"(?:(?:jointly|together|always)\s+)?"
+    r"(?:relieve|excuse|preclude|affect|prejudice|supersede|prevail|survive|take precedence|govern|"
     r"remain in (?:full )?(?:force|effect)|"
     r"remain (?:fully valid|valid and (?:enforceable|binding)|enforceable)|"
     r"become effective|constitute|be in addition to|revert to|result in|"

@@ -525,6 +525,13 @@ class OpenList:
     """The numbered list a sentence of an item's own closed ("9.1." "The address …" "Any
     change of address shall be notified …"): the next number of its sequence ("9.2.")
     opens it again."""
+    lead_in_number: str = ""
+    """The clause number given alone before the lead-in ("13.1." then "All communications
+    shall be directed to the following official:"), if any: a number alone of its level or
+    above ("13.2.") opens the next clause, which ends the list."""
+    number_read: str = ""
+    """A clause number alone read while no list took it: the number of a lead-in, if one
+    comes next."""
 
     @property
     def heading(self) -> str:
@@ -539,6 +546,8 @@ class OpenList:
         """True when ``sentence`` is the list's next item. Where the items come with their
         clause numbers ("10.3." "Certificate of tax debts."), a sentence without one is the
         item's own ("Law No. 13.074 and Decree 340/04 in force …"), not another item."""
+        if self._next_clause(sentence):
+            return False
         numbered = _is_bare_marker(sentence) or CLAUSE_NUMBER.match(sentence)
         if self.number and not self.pending and not numbered and not self.before_the_last:
             return False
@@ -547,6 +556,14 @@ class OpenList:
         if self.items and self._takes_a_duty(sentence) and not RUN_IN_HEADING.match(sentence):
             return self.items < MAX_ITEMS
         return _is_item_of(sentence, self.lead_in, self.items)
+
+    def _next_clause(self, sentence: str) -> bool:
+        """A clause number alone of the lead-in's own level or above ("13.2." or "14.1."
+        after "13.1." opened the lead-in): the next clause, no item of this list."""
+        number = _bare_clause_number(sentence)
+        return bool(
+            number and self.lead_in_number and number.count(".") <= self.lead_in_number.count(".")
+        )
 
     def _takes_a_duty(self, sentence: str) -> bool:
         """An item with a duty of its own in a list of bare phrases that a binding lead-in
@@ -622,7 +639,12 @@ class OpenList:
             # bidder
             the_buyers = _the_buyers_list(sentence) and _strength_alone(sentence) is None
             if not kind:
-                return OpenList(lead_in=sentence, meta=meta, the_buyers=the_buyers)
+                return OpenList(
+                    lead_in=sentence,
+                    meta=meta,
+                    the_buyers=the_buyers,
+                    lead_in_number=self.number_read,
+                )
             # a lead-in that is an item of this list: its items are joined to it, unmarked
             lead_in = ITEM_MARKER.sub("", sentence)
             return OpenList(
@@ -632,7 +654,7 @@ class OpenList:
         number = _bare_clause_number(sentence)
         if closed and number and number == next_clause_number(closed.number):
             return replace(closed, pending=number)
-        return OpenList(resumable=closed)
+        return OpenList(resumable=closed, number_read=number)
 
     def _numbered(self) -> OpenList:
         """This list as a numbered sequence: the clause number taken last counts as its

@@ -84,8 +84,12 @@ OFFER_NOT_ACCEPTED = (
     r"quotes?|quotations?|submissions?|responses?|applications?)\s+(?:will|shall)\s+be\s+"
     r"(?:accepted|considered|permitted|allowed)\b"
     r"|(?<!late )(?<!untimely )(?<!incomplete )(?<!unsigned )"
-    r"\b(?:proposals?|offers?|bids?|quotes?|quotations?|submissions?|responses?|applications?)"
-    r"(?:/\w+)?\s+(?:will|shall)\s+not\s+be\s+(?:accepted|considered|permitted|allowed)\b"
+    r"\b(?:proposals?|offers?|bids?|quotes?|quotations?|submissions?|responses?|applications?|"
+    # what an offer may add to the buyer's terms ("Additional terms and conditions will not be
+    # accepted on any SOW", "Exceptions to the insurance requirements will not be accepted")
+    r"terms(?:\s+and\s+conditions)?|conditions|exceptions|deviations|substitutions)"
+    r"(?:/\w+)?(?:\s+(?:to|from)\s+[^.;,]{1,50}?)?"
+    r"\s+(?:will|shall)\s+not\s+be\s+(?:accepted|considered|permitted|allowed)\b"
     r"(?![^.;]*\b(?:if|unless|when)\b)"
 )
 """A kind of offer that will not be accepted ("Neither multiple nor alternate proposals will
@@ -301,6 +305,7 @@ def _strength(sentence: str, folded: str, in_questions_and_answers: bool) -> Str
         buyer_requires().search(folded)
         or LENGTH_LIMIT.search(folded)
         or AT_MOST.search(folded)
+        or ONLY_PERMITTED.search(folded)
         or ONLY_WITH_CONSENT.search(folded)
     ):
         return "mandatory"
@@ -346,9 +351,10 @@ The line's name is capitalised or built of the words that name a line, and a pre
 a participle follows it; a verb ("The County's policy provides at least …") makes it a
 statement of fact."""
 ONLY_WITH_CONSENT = re.compile(
-    r"\b(?:will|shall|may|must|can)\s+not\s+be\s+(?:\w+ly\s+)?(?:disclosed|released|used|"
-    r"reproduced|published|shared|copied|distributed|transferred|assigned|subcontracted|sold|"
-    r"accessed|stored|processed|removed|made\s+public)\b[^.;]{0,200}?"
+    r"\b(?:will|shall|may|must|can)\s+(?:not|never)\s+(?:be\s+(?:\w+ly\s+)?(?:disclosed|released|"
+    r"used|reproduced|published|shared|copied|distributed|transferred|assigned|subcontracted|"
+    r"sold|accessed|stored|processed|removed|made\s+public|changed|increased|substituted|"
+    r"replaced)|increase|change)\b[^.;]{0,200}?"
     r"\bwithout\s+(?:the\s+)?(?:\w+(?:'s|’s)?\s+)?"
     r"(?:prior\s+|express\s+|explicit\s+|advance\s+)?(?:written\s+)?"
     r"(?:permission|consent|approval|authori[sz]ation)\b",
@@ -356,7 +362,9 @@ ONLY_WITH_CONSENT = re.compile(
 )
 """A use forbidden unless someone consents, put in the passive ("All reports prepared for the
 University will not be disclosed to any other person without the written permission of the
-University"): whoever holds the thing, the bidder, must first ask."""
+University"), or a change ("The price will never increase without prior approval", "Key
+personnel shall not be substituted without the consent …"): whoever holds the thing, the
+bidder, must first ask."""
 SPANISH_FINITE_VERB = re.compile(
     r"\b(?:es|son|sera|seran|fue|esta|estan|hay|ha|han|debe|deben|debera|deberan|tiene|"
     r"tienen|podra|podran|se\s+\w+)\b",
@@ -591,6 +599,7 @@ def _verb_strength(sentence: str, folded: str) -> Strength | None:
     if (
         _obliges(folded)
         or (not sentence.isascii() and BIDDER_FUTURE.search(sentence))
+        or _unaccented_bidder_future(folded)
         or BIDDER_WILL.search(RUN_IN_LABEL.sub("", folded))
         or _is_required(folded)
         or SPANISH_PROHIBITION.search(folded)
@@ -613,6 +622,12 @@ AT_MOST = re.compile(
 )
 """A cap put with "may" ("Offerors may propose no more than three resources"): what is
 allowed up to a limit, and the limit binds."""
+
+
+ONLY_PERMITTED = re.compile(r"\bmay\s+only\b", re.IGNORECASE)
+"""What alone is allowed ("The Contractor may only use the data to perform the services",
+"Statements of work may only include work within the engagement's scope"): a restriction,
+which binds like "shall not" for everything else."""
 
 
 _LENGTH = (
@@ -787,7 +802,12 @@ OFFER_VALIDITY = re.compile(
     # … and the words that say which ("Proposals submitted in response to this RFP are …")
     r"(?:\s+(?:submitted|received|offered|quoted)\b[^.;:]{0,60}?)?"
     r"\s+(?:(?:will|are\s+to|is\s+to)\s+(?:be|remain)|are|is|remain|remains)"
-    r"\s+(?:valid|good|firm|binding|irrevocable|open\s+for\s+acceptance)\s+(?:for|until|through)\b",
+    r"\s+(?:valid|good|firm|binding|irrevocable|open\s+for\s+acceptance)\s+(?:for|until|through)\b"
+    # prices held firm, however long ("The fee(s) will remain firm and will include all
+    # charges", "Unit prices shall remain fixed.")
+    r"|^\W*(?:[\w-]+\s+){0,3}?"
+    r"(?:prices?|pricing|rates?|fees?)(?:\s*\(s\))?"
+    r"\s+(?:will|are\s+to|is\s+to)\s+(?:be|remain)\s+(?:firm|fixed)\b(?:\s+and\b|\s*[.;,]|\s*$)",
     re.IGNORECASE,
 )
 """How long the offer holds ("Offers will be valid for one (1) year after submission",
@@ -890,6 +910,36 @@ proveedor, que procederá a retirarlos"), like the English "the contractor will 
 (``BIDDER_WILL``); the accent tells the future from the subjunctive ("si el contratista
 presentara …"). Not "podrá" (advice), "habrá" (a fact) or "tendrá derecho" (what the
 bidder receives)."""
+
+
+UNACCENTED_BIDDER_FUTURE = re.compile(
+    rf"(?:^[\W\d]*|[,;:]\s*)(?:{SPANISH_DETERMINER}\s+)?(?:{BIDDER})(?:e?s)?\b"
+    r"(?:\s+(?:del\s+(?:presente\s+)?contrato|adjudicatari[oa]s?))?"
+    r"\s+(?:no\s+)?(?:(?:se|le|les|lo|los|las)\s+)?"
+    r"(?!(?:primera|tercera|manera|madera|carrera|frontera|escalera|bandera|cartera|entera|"
+    r"ligera|somera|severa|sincera|austera|cualquiera)\b)"
+    r"[a-zñ]{3,}(?:ar|(?<!i)er|ir)an?\b",
+    re.IGNORECASE,
+)
+"""The bidder's future written without its accent ("El adjudicatario del contrato las
+realizara según las especificaciones", "…, la empresa adjudicataria entregara el pedido"):
+the subject opens the sentence or a clause and the verb follows it at once, where Spanish
+has no subjunctive of its own (``BIDDER_FUTURE``); the infinitive and its "a" ("realizar"
++ "a") tell a future from a noun ("la primera fase")."""
+OPENING_CONDITION_ES = re.compile(
+    r"^\W*(?:si|cuando|aunque|en\s+caso\s+de\s+que|siempre\s+que|salvo\s+que|"
+    r"a\s+menos\s+que)\b",
+    re.IGNORECASE,
+)
+"""A condition opening the sentence ("Si, por cualquier causa, el contratista presentara
+…"), whose verb is a subjunctive."""
+
+
+def _unaccented_bidder_future(sentence: str) -> bool:
+    """The bidder as the subject of a future written without its accent
+    (``UNACCENTED_BIDDER_FUTURE``), outside a condition the sentence opens with."""
+    found = UNACCENTED_BIDDER_FUTURE.search(sentence)
+    return bool(found) and not OPENING_CONDITION_ES.match(sentence[: found.start() + 1])
 
 
 FOR_INFORMATION = re.compile(r"\bfor (?:more|further|additional) information\b", re.I)
