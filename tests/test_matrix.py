@@ -822,6 +822,15 @@ def test_the_same_requirement_in_two_documents_is_one_row_citing_both(settings: 
         ("El contratista del contrato las entregara en el almacén municipal.", "mandatory"),
         ("Si el contratista entregara el material tarde, se aplicará una penalidad.", None),
         ("El contratista de la primera fase tiene experiencia en viveros.", None),
+        # a consultant's review and a task handed over whole, in the imperative; a QASP's
+        # method of checking is no instruction
+        ("Review the tenant's lease files for missing signatures.", "mandatory"),
+        ("Handle every complaint from the tenants within a week.", "mandatory"),
+        ("Review by the project office staff (quarterly)", None),
+        # the bidder giving up a claim; an offer refused after a note's label
+        ("By bidding, each Vendor waives any claim for the cost of preparing its bid.",
+         "mandatory"),
+        ("Note: No emailed bids will be accepted by the Town.", "mandatory"),
     ],
 )  # fmt: skip
 def test_obligations_are_recognised_in_english_and_spanish(sentence: str, strength):
@@ -1875,6 +1884,32 @@ def test_the_next_clause_of_the_lead_ins_own_level_ends_its_list(monkeypatch):
         f"{lead} Central Stores, 12 Mill Road",
         "No delivery shall be made on a public holiday.",
     ], rows
+
+
+def test_an_address_is_the_one_item_of_its_lead_in(monkeypatch):
+    """An address after "… submit … to:" is the lead-in's one item: the sentence after it
+    ("Late bids will be returned unopened.") stands on its own, not joined to the lead-in as
+    a second place to send to."""
+    read = [
+        "Bidders shall deliver their sealed bids by noon on May 4 to:",
+        "Town Hall Attention: Clerk 12 Main Street, Springfield",
+        "Late bids will be returned unopened.",
+    ]
+    rows = statements_of(read, monkeypatch)
+    lead = "Bidders shall deliver their sealed bids by noon on May 4 to:"
+    assert rows == [
+        f"{lead} Town Hall Attention: Clerk 12 Main Street, Springfield",
+        "Late bids will be returned unopened.",
+    ], rows
+
+
+def test_a_note_opening_its_line_is_a_sentence_of_its_own():
+    """An address has no full stops; a note on the next line ("Note: …") is not part of it."""
+    text = "Town Hall Attention: Clerk 12 Main Street\nNote: No emailed bids will be accepted."
+    assert split_sentences(text) == [
+        "Town Hall Attention: Clerk 12 Main Street",
+        "Note: No emailed bids will be accepted.",
+    ]
 
 
 def test_a_contacts_lines_are_one_sentence():

@@ -631,7 +631,8 @@ class OpenList:
                 before_the_last=before_the_last,
                 semicolons=(end.endswith(";") or comma or before_the_last)
                 and (first or self.semicolons),
-                ended=self.semicolons and end.endswith(".") and not self.label,
+                ended=(self.semicolons and end.endswith(".") and not self.label)
+                or (first and _is_an_address(sentence)),
             )
         if _is_lead_in(sentence):
             kind = marker_kind(sentence) if self.items else ""
@@ -663,6 +664,24 @@ class OpenList:
         if self.pending and self.pending == next_clause_number(self.number):
             return replace(self, number=self.pending, pending="")
         return self
+
+
+ADDRESS_MARK = re.compile(
+    r"\b(?:Attention|Attn)\s*[:.]|\bP\.?\s?O\.?\s+Box\b|[\w.+-]+@[\w-]+\.[\w.]+"
+    r"|\(?\b\d{3}\)?[\s.-]\d{3}[\s.-]\d{4}\b",
+    re.IGNORECASE,
+)
+"""What only an address or a contact has: an "Attention:" line, a post-office box, an
+e-mail address or a telephone number."""
+
+
+def _is_an_address(sentence: str) -> bool:
+    """An item that is an address or a contact ("Camrose County Attention: Darren King 3755 –
+    43 ave …", "Jane Roe, Buyer II Telephone: …"), with no verb: the one place the lead-in
+    sends to ("… shall be submitted to:"), after which the list is over."""
+    return bool(ADDRESS_MARK.search(sentence)) and not (
+        FINITE_VERB.search(sentence) or has_modal_verb(sentence)
+    )
 
 
 IN_CAPITALS = re.compile(r"^[^a-z]*[A-Z]{2,}[^a-z]*\s[^a-z]*[A-Z]{2,}[^a-z]*$")

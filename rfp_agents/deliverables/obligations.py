@@ -80,7 +80,7 @@ obtain or furnish it first."""
 
 
 OFFER_NOT_ACCEPTED = (
-    r"^\W*(?:neither\s+[^.;]{1,60}?\s+nor\s+|no\s+)[^.;]{0,60}?(?:proposals?|offers?|bids?|"
+    r"^\W*(?:notes?\s*:\s*)?(?:neither\s+[^.;]{1,60}?\s+nor\s+|no\s+)[^.;]{0,60}?(?:proposals?|offers?|bids?|"
     r"quotes?|quotations?|submissions?|responses?|applications?)\s+(?:will|shall)\s+be\s+"
     r"(?:accepted|considered|permitted|allowed)\b"
     r"|(?<!late )(?<!untimely )(?<!incomplete )(?<!unsigned )"
@@ -493,9 +493,11 @@ def _answered_by_the_bidder(folded: str) -> bool:
 
 
 def _instructs(folded: str, unheaded: str) -> bool:
+    """A request, or an imperative that is not how the buyer checks the work ("Review by the
+    liaison staff (monthly)", a QASP's method: ``SURVEILLANCE_METHOD``)."""
     return bool(
         _obligations().request.search(folded)
-        or _obligations().imperative.match(unheaded)
+        or (_obligations().imperative.match(unheaded) and not SURVEILLANCE_METHOD.match(unheaded))
         or SO_STATE.match(unheaded)
         or LABELLED_DOCUMENT_MADE.match(_unmarked(folded))
     )
