@@ -928,7 +928,7 @@ realizara según las especificaciones", "…, la empresa adjudicataria entregara
 the subject opens the sentence or a clause and the verb follows it at once, where Spanish
 has no subjunctive of its own (``BIDDER_FUTURE``); the infinitive and its "a" ("realizar"
 + "a") tell a future from a noun ("la primera fase")."""
-OPENING_CONDITION_ES = re.compile(
+SPANISH_OPENING_CONDITION = re.compile(
     r"^\W*(?:si|cuando|aunque|en\s+caso\s+de\s+que|siempre\s+que|salvo\s+que|"
     r"a\s+menos\s+que)\b",
     re.IGNORECASE,
@@ -941,7 +941,7 @@ def _unaccented_bidder_future(sentence: str) -> bool:
     """The bidder as the subject of a future written without its accent
     (``UNACCENTED_BIDDER_FUTURE``), outside a condition the sentence opens with."""
     found = UNACCENTED_BIDDER_FUTURE.search(sentence)
-    return bool(found) and not OPENING_CONDITION_ES.match(sentence[: found.start() + 1])
+    return bool(found) and not SPANISH_OPENING_CONDITION.match(sentence[: found.start() + 1])
 
 
 FOR_INFORMATION = re.compile(r"\bfor (?:more|further|additional) information\b", re.I)
