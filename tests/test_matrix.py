@@ -820,7 +820,8 @@ def test_the_same_requirement_in_two_documents_is_one_row_citing_both(settings: 
          "disputes.", None),
         # the bidder's future written without its accent, not a condition's subjunctive
         ("El contratista del contrato las entregara en el almacén municipal.", "mandatory"),
-        ("Si el contratista entregara el material tarde, se aplicará una penalidad.", None),
+        ("Si, por un retraso, el contratista entregara el material tarde, se aplicará una "
+         "penalidad.", None),
         ("El contratista de la primera fase tiene experiencia en viveros.", None),
         # a consultant's review and a task handed over whole, in the imperative; a QASP's
         # method of checking is no instruction
