@@ -896,8 +896,13 @@ _SPANISH_FUTURE = (
 )
 
 
+SPANISH_BIDDER_OPENS = rf"(?:{SPANISH_DETERMINER}\s+)?(?:{BIDDER})(?:e?s)?\b"
+"""The bidder named where a Spanish clause opens ("la empresa adjudicataria", "los
+licitadores"), as the subject of the verb that follows."""
+
+
 BIDDER_FUTURE = re.compile(
-    rf"(?:^[\W\d]*|[,;:]\s*|\by\s+)(?:{SPANISH_DETERMINER}\s+)?(?:{BIDDER})(?:e?s)?\b"
+    rf"(?:^[\W\d]*|[,;:]\s*|\by\s+){SPANISH_BIDDER_OPENS}"
     rf"(?:\s+[a-zñáéíóú]+){{0,2}}?(?:\s*,[^,.;:]{{1,80}},)?{_SPANISH_FUTURE}"
     rf"|\b(?:{BIDDER})(?:e?s)?,?\s+que{_SPANISH_FUTURE}"
     # the offer itself, as the pliego prescribes its form ("Las proposiciones constarán en un
@@ -915,7 +920,7 @@ bidder receives)."""
 
 
 UNACCENTED_BIDDER_FUTURE = re.compile(
-    rf"(?:^[\W\d]*|[,;:]\s*)(?:{SPANISH_DETERMINER}\s+)?(?:{BIDDER})(?:e?s)?\b"
+    rf"(?:^[\W\d]*|[,;:]\s*){SPANISH_BIDDER_OPENS}"
     r"(?:\s+(?:del\s+(?:presente\s+)?contrato|adjudicatari[oa]s?))?"
     r"\s+(?:no\s+)?(?:(?:se|le|les|lo|los|las)\s+)?"
     r"(?!(?:primera|tercera|manera|madera|carrera|frontera|escalera|bandera|cartera|entera|"
