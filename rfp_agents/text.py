@@ -39,7 +39,7 @@ _SPANISH_STOP_WORDS_TEXT = """
 STOP_WORDS = frozenset(_STOP_WORDS_TEXT.split()) | frozenset(_SPANISH_STOP_WORDS_TEXT.split())
 
 _TERM = re.compile(r"\$?\d[\d,.\-/%]*\d%?|\$?\d%?|[a-z][a-z0-9]*(?:[-.][a-z0-9]+)*", re.IGNORECASE)
-LIST_ITEM_MARK = r"(?:[\-*]|\d+[.)]|\(?(?:[a-z]|[ivx]{2,4})[.)])"
+LIST_ITEM_MARK = r"(?:[\-*]|\d+\.-|\d+[.)]|\(?(?:[a-z]|[ivx]{2,4})[.)])"
 """A list item's marker at a line start ("- ", "3. ", "b) ", "(iii) "; not "(30) days", a
 figure written out before it wrapped)."""
 
@@ -69,7 +69,8 @@ def _sentence_end(list_item: str) -> re.Pattern[str]:
         # or a quotation ("45 C.F.R. Part 164", "42 U.S.C. 290dd-2", "F.O.B. DESTINATION")
         r"|(?<=\?)\s+"  # a question ends wherever the next sentence starts
         r"|(?<=:)[ \t]*\n\s*"  # a lead-in ends its line ("…the following terms:")
-        r"|\s*[•▪●○■◦\uf0a7\uf0b7\uf0d8]\s*"  # a bullet glyph (also a symbol font's: U+F0B7 …)
+        # a bullet glyph (also a symbol font's: U+F0B7 …) or a checklist's box ("□ All addenda")
+        r"|\s*[•▪●○■◦□☐❑\uf0a7\uf0b7\uf0d8]\s*"
         + list_item  # a list item at a line start
         + r"|(?<=:)\s+(?=\((?:1|a|i)\)\s)"  # a list run in after its lead-in ("…: (1) pay …")
         # or after the verb of obligation it completes ("the Contractor agrees to (i) provide
@@ -77,6 +78,10 @@ def _sentence_end(list_item: str) -> re.Pattern[str]:
         rf"|(?:{_AFTER_A_RUN_IN_VERB})\s+(?=\((?:1|a|i)\)\s)"
         r"|\n\s*(?=\d+(?:\.\d+)+\.?\s+[A-Z])"  # a numbered clause ("2.12.1 The ...") kept whole
         r"|\n\s*(?=(?:Note|NOTE|Notes|NOTES)\s*:\s)"  # a note opening its line ("Note: No faxed …")
+        # a sentence opening its line after a table row that ends on a figure or a price
+        # ("Ilex aquifolium M/15 4,25 €" / "Las dimensiones de estas plantas serán …")
+        r"|(?<=[\d€$%])[ \t]*\n\s*"
+        r"(?=(?:The|All|Each|Every|El|La|Las|Los|Todos|Todas|Cada)\s+[a-zá-ú])"
         r"|\n{2,}"
     )
 
@@ -85,19 +90,19 @@ _SENTENCE_END = _sentence_end(rf"|\n\s*{LIST_ITEM_MARK}\s+")
 _SENTENCE_END_KEEPING_MARKERS = _sentence_end(rf"|\n\s*(?={LIST_ITEM_MARK}\s+)")
 
 
-_MARKER = r"\(?(?P<mark>[A-Za-z]|\d{1,2}|[ivxlcIVXLC]{1,5})[.)]"
+_MARKER = r"\(?(?P<mark>[A-Za-z]|\d{1,2}|[ivxlcIVXLC]{1,5})(?:\.-|[.)])"
 ITEM_MARKER = re.compile(rf"^\s*(?:{_MARKER}|[-*–])\s+")
-"""A list item's own marker opening a text ("a) ", "(c) ", "3. ", "iv. ", "- "); its
+"""A list item's own marker opening a text ("a) ", "(c) ", "3. ", "3.- ", "iv. ", "- "); its
 letter, number or numeral is the group ``mark`` (none for a dash)."""
 BARE_MARKER = re.compile(rf"^\s*{_MARKER}\s*$")
 """A list item's marker on its own ("A.", "(b)", "3)", "XIV."), as a sentence split leaves
 it: an item's number, no statement of its own."""
 
 
-QA_ENTRY_NUMBER = re.compile(r"^\s*\d{1,3}[.)](?:\s*$|\s*(?=[A-Z\"“‘]))")
+QA_ENTRY_NUMBER = re.compile(r"^\s*\d{1,3}(?:[.)](?:\s*$|\s*(?=[A-Z\"“‘]))|\.(?=[a-z]{2,}\s))")
 """A numbered entry at a sentence start, as a Q&A numbers its questions: alone ("7."), glued
-to its first word ("11.Similar Experience …"), before it ("72. The RFQ states …") or
-before a quotation ('23."The response must …" Is it …?')."""
+to its first word ("11.Similar Experience …", "34.all of our repositories …"), before it
+("72. The RFQ states …") or before a quotation ('23."The response must …" Is it …?')."""
 
 
 def fold_accents(text: str) -> str:

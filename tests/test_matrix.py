@@ -832,6 +832,26 @@ def test_the_same_requirement_in_two_documents_is_one_row_citing_both(settings: 
         ("By bidding, each Vendor waives any claim for the cost of preparing its bid.",
          "mandatory"),
         ("Note: No emailed bids will be accepted by the Town.", "mandatory"),
+        ("Form C - Conflict of Interest Statement. This is a requirement for all bidders.",
+         "mandatory"),
+        ("Also ensure the signed form is uploaded with your bid.", "mandatory"),
+        ("Describe the firm's experience with similar municipal projects. [ 15 ]", None),
+        ("Describe the firm's experience with similar municipal projects (15 points)", None),
+        ("El técnico podrá solicitar análisis del material, corriendo por parte del "
+         "contratista su coste.", "mandatory"),
+        ("La Administración podrá exigir ensayos adicionales, que serán a cuenta del "
+         "adjudicatario.", "mandatory"),
+        ("En el precio ofertado se entenderán incluidos los portes y la instalación.",
+         "mandatory"),
+        ("Unit prices are deemed to include all freight and handling.", "mandatory"),
+        ("El contratista no tendrá derecho a compensación por los retrasos del transporte.",
+         "mandatory"),
+        ("Los licitadores no quedan facultados para modificar sus precios durante la vigencia.",
+         "mandatory"),
+        ("The Contractor is not entitled to extra payment for overtime.", "mandatory"),
+        ("Asimismo asumirá los costes de retirada del material rechazado.", "mandatory"),
+        ("Los equipos tendrán una garantía mínima de dos años.", "mandatory"),
+        ("Los productos serán abonados por la Administración tras su recepción.", None),
     ],
 )  # fmt: skip
 def test_obligations_are_recognised_in_english_and_spanish(sentence: str, strength):
@@ -1209,6 +1229,26 @@ def test_a_qa_that_numbers_its_questions_and_letters_its_answers_keeps_only_the_
     assert "The cover page will need to be included in the page count" in rows
     assert not any("required to attend" in r or "Each resume" in r for r in rows), rows
     assert not any("bid bond" in r for r in rows), rows
+
+
+def test_a_qa_question_whose_number_is_glued_to_a_lower_case_word_is_no_row(
+    settings: Settings, workdir
+):
+    """ "7.all of our code is hosted …": a question's number glued to its first word in lower
+    case still opens the vendor's question, so what it says ("Outside access is forbidden.")
+    is no row; the answer is."""
+    text_pdf(workdir / "questions-and-answers.pdf", [
+        "Questions and Answers\n"
+        "6. Will the agency accept scanned signatures?\n"
+        "a. Offerors must sign the cover letter in ink.\n"
+        "7.all of our code is hosted on the agency's network. Outside access is forbidden.\n"
+        "Can we send a sample instead?\n"
+        "a. Vendors must upload a code sample to the portal.",
+    ])  # fmt: skip
+    rows = requirement_texts(workdir, settings, "glued")
+    assert "Vendors must upload a code sample to the portal." in rows
+    assert "Offerors must sign the cover letter in ink." in rows
+    assert not any("Outside access" in r for r in rows), rows
 
 
 def test_an_amendment_row_links_the_row_it_changes(settings: Settings, workdir):
@@ -1910,6 +1950,52 @@ def test_a_note_opening_its_line_is_a_sentence_of_its_own():
     assert split_sentences(text) == [
         "Town Hall Attention: Clerk 12 Main Street",
         "Note: No emailed bids will be accepted.",
+    ]
+
+
+def test_a_checklists_boxes_are_its_items():
+    """A checklist's boxes ("□") mark its items as bullets do: the sentence after a box is
+    not glued to the item before it."""
+    text = "□ Signed cover page. If none, write N/A. □ Submit the price form by May 1."
+    assert split_sentences(text) == [
+        "Signed cover page.",
+        "If none, write N/A.",
+        "Submit the price form by May 1.",
+    ]
+
+
+def test_a_sentence_after_a_table_row_ending_on_a_price_is_its_own():
+    """A price table has no full stops; the sentence on the line after its last row is not
+    part of that row."""
+    text = "Romero en maceta M/14 2,50 €\nLas plantas serán de primera calidad."
+    assert split_sentences(text) == [
+        "Romero en maceta M/14 2,50 €",
+        "Las plantas serán de primera calidad.",
+    ]
+
+
+def test_a_spanish_items_number_and_dash_mark_it(monkeypatch):
+    """A pliego numbers its items "1.-", "2.-": each is an item of its lead-in, its mark
+    dropped like "1."'s."""
+    lead = "El adjudicatario aportará una ficha con los siguientes apartados:"
+    text = f"{lead}\n1.- Identificación del producto\n2.- Composición"
+    assert statements_of(split_sentences(text), monkeypatch) == [
+        f"{lead} Identificación del producto",
+        f"{lead} Composición",
+    ]
+
+
+def test_a_sentence_naming_the_one_before_a_requirement_is_joined_to_it(monkeypatch):
+    """ "This is a requirement for all bidders." says nothing alone: it is read with the item
+    it makes a requirement."""
+    read = [
+        "Form C - Conflict of Interest Statement.",
+        "This is a requirement for all bidders.",
+        "Late bids are returned unopened.",
+    ]
+    assert statements_of(read, monkeypatch) == [
+        "Form C - Conflict of Interest Statement. This is a requirement for all bidders.",
+        "Late bids are returned unopened.",
     ]
 
 

@@ -377,6 +377,7 @@ def statements(
     held: tuple[str, dict[str, Any], int] | None = None  # a numbered item, open to sub-items
     read = _joined_across_pages(_sentences(kb, source, keep_list_markers=in_questions_and_answers))
     read = _in_standards_tables(_outside_questions(read, lettered=in_questions_and_answers))
+    read = _with_what_it_requires(read)
     for sentence, meta, opens_section in read:
         if open_list.awaits_items and (opens_section or not open_list.takes(sentence)):
             yield from _unfollowed(open_list)
@@ -439,6 +440,35 @@ def _joined_across_pages(sentences: Iterable[Sentence]) -> Iterator[Sentence]:
             held = (sentence, meta, opens_section)
             continue
         yield sentence, meta, opens_section
+    if held is not None:
+        yield held
+
+
+NAMES_THE_LAST_A_REQUIREMENT = re.compile(
+    r"^\W*(?:this|it)\s+is\s+(?:also\s+)?a\s+(?:mandatory\s+|minimum\s+)?requirement\b",
+    re.IGNORECASE,
+)
+"""A sentence that makes the one before it a requirement ("Attachment A - Small Business
+Subcontracting Plan. This is a requirement for all Offerors.")."""
+
+
+def _with_what_it_requires(sentences: Iterable[Sentence]) -> Iterator[Sentence]:
+    """The sentences, one that names the sentence before it a requirement
+    (``NAMES_THE_LAST_A_REQUIREMENT``) joined to it on the same page: alone, "This is a
+    requirement for all Offerors" would not say what is required."""
+    held: Sentence | None = None
+    for sentence, meta, opens_section in sentences:
+        if (
+            held is not None
+            and not opens_section
+            and NAMES_THE_LAST_A_REQUIREMENT.match(sentence)
+            and held[1].get("page_number") == meta.get("page_number")
+        ):
+            held = (f"{held[0]} {sentence}", held[1], held[2])
+            continue
+        if held is not None:
+            yield held
+        held = (sentence, meta, opens_section)
     if held is not None:
         yield held
 
@@ -845,7 +875,7 @@ MAX_QUESTION_SENTENCES = 8
 "Question 1: Describe your approach…" prompts are instructions)."""
 
 
-GLUED_ENTRY_INSIDE = re.compile(r"\s+(?=\d{1,3}\.[A-Z\"“‘])")
+GLUED_ENTRY_INSIDE = re.compile(r"\s+(?=\d{1,3}\.(?:[A-Z\"“‘]|[a-z]{2,}\s))")
 """Where a numbered entry starts inside a sentence, its number glued to its first word (the
 answer before it had no period: "… Price sheet dated 04092019 18.Can you confirm …")."""
 

@@ -286,17 +286,19 @@ def _strength(sentence: str, folded: str, in_questions_and_answers: bool) -> Str
         return None
     if FAILURE_MAY.match(folded):
         return "advisory"
+    obligations = _obligations()
+    # the bidder's promise binds whatever it goes on to say ("the Contractor agrees to …
+    # include the clauses in every subcontract, so that they will be binding upon each
+    # subcontractor") and whoever opens the sentence ("La Administración podrá exigir
+    # ensayos, que serán a cuenta del adjudicatario"): asked before the buyer's acts and
+    # the terms of the contract
+    if NAMES_THE_BIDDER.search(folded) and obligations.on_the_bidder.search(folded):
+        return "mandatory"
     if binds_the_buyer(folded) and not buyer_requires().search(folded):
         return None
     unheaded = _unheaded(folded)
     if BUYER_ACT.match(unheaded) or FORM_CHOICE.search(folded):
         return None
-    obligations = _obligations()
-    # the bidder's promise binds whatever it goes on to say ("the Contractor agrees to …
-    # include the clauses in every subcontract, so that they will be binding upon each
-    # subcontractor"): asked before the terms of the contract
-    if NAMES_THE_BIDDER.search(folded) and obligations.on_the_bidder.search(folded):
-        return "mandatory"
     if _not_a_duty(folded, unheaded):
         return None
     if obligations.requirement_label.match(folded):
@@ -494,13 +496,28 @@ def _answered_by_the_bidder(folded: str) -> bool:
 
 def _instructs(folded: str, unheaded: str) -> bool:
     """A request, or an imperative that is not how the buyer checks the work ("Review by the
-    liaison staff (monthly)", a QASP's method: ``SURVEILLANCE_METHOD``)."""
+    liaison staff (monthly)", a QASP's method: ``SURVEILLANCE_METHOD``) nor a criterion it
+    scores ("Demonstrate ability to work as a team. [ 10 ]": ``SCORED_CRITERION``)."""
     return bool(
         _obligations().request.search(folded)
-        or (_obligations().imperative.match(unheaded) and not SURVEILLANCE_METHOD.match(unheaded))
+        or (
+            _obligations().imperative.match(unheaded)
+            and not SURVEILLANCE_METHOD.match(unheaded)
+            and not SCORED_CRITERION.search(unheaded)
+        )
         or SO_STATE.match(unheaded)
         or LABELLED_DOCUMENT_MADE.match(_unmarked(folded))
     )
+
+
+SCORED_CRITERION = re.compile(
+    r"(?:\[\s*\d{1,3}\s*(?:points?|pts\.?)?\s*\]|\(\s*\d{1,3}\s*(?:points?|pts\.?)\s*\)"
+    r"|\b\d{1,3}\s+(?:points|pts\.?))\W*$",
+    re.IGNORECASE,
+)
+"""The points an evaluation criterion is worth, closing it ("… references and client
+listings. [ 10 ]", "Staffing approach (20 points)"): an item of how proposals are scored,
+though it opens with a verb ("Demonstrate ability to …"), not an instruction."""
 
 
 SO_STATE = re.compile(
@@ -607,6 +624,10 @@ def _verb_strength(sentence: str, folded: str) -> Strength | None:
         or SPANISH_PROHIBITION.search(folded)
         or DEADLINE.search(folded)
         or OFFER_VALIDITY.match(folded)
+        or PRICE_INCLUDES.search(folded)
+        or UNNAMED_BIDDER_BEARS_COSTS.match(folded)
+        or GOODS_FUTURE.match(folded)
+        or IS_A_REQUIREMENT.search(folded)
         or REQUIRED_CONTENTS.match(folded)
         or DELIVERED_SYSTEM_WILL.match(sentence)
         or to_the_buyer().search(folded)
@@ -818,6 +839,42 @@ acceptance period the bidder commits to,
 put as a fact (FAR 52.212-1(b)(11)), like "shall remain valid"."""
 
 
+PRICE_INCLUDES = re.compile(
+    r"\b(?:precios?|importes?|ofertas?)\b[^.;]{0,80}?\bse\s+entenderan?\s+(?:incluid|comprendid)[oa]s?\b"
+    r"|\bse\s+entenderan?\s+(?:incluid|comprendid)[oa]s?\s+en\s+(?:el|los|la|las)\s+"
+    r"(?:precios?|importes?|ofertas?)\b"
+    r"|\b(?:prices?|pricing|rates?|fees?)\b[^.;]{0,40}?\b(?:is|are)\s+deemed\s+to\s+"
+    r"(?:include|cover)\b",
+    re.IGNORECASE,
+)
+"""What the offered price is taken to include, put without a modal ("En el precio se
+entenderán incluidos el transporte y los embalajes", "Unit prices are deemed to include
+all overheads"): a cost the bidder may not charge apart."""
+
+
+UNNAMED_BIDDER_BEARS_COSTS = re.compile(
+    r"^\W*(?:(?:igualmente|asimismo|tambien|ademas),?\s+)?"
+    r"(?:asumira|asumiran|sufragara|sufragaran|correra\s+con|correran\s+con)\s+"
+    r"(?:todos\s+|todas\s+)?(?:los|las|el|la)\s+(?:gastos|costes?|costos?)\b",
+    re.IGNORECASE,
+)
+"""Costs borne by the subject of the sentence before, a pliego leaving it unsaid after the
+bidder's duty ("… deberá entregar otro de similar calidad. Igualmente asumirá los gastos
+por devoluciones"): with no subject of its own, the future of bearing costs is the
+bidder's (the buyer, when it pays, is named)."""
+
+
+IS_A_REQUIREMENT = re.compile(
+    r"^\W*(?:this|it)\s+is\s+a\s+(?:mandatory\s+|minimum\s+)?requirement\b"
+    r"|\b(?:is|are)\s+a\s+(?:mandatory\s+|minimum\s+)?requirements?\s+(?:for|of)\s+"
+    r"(?:all|each|every|any)\b",
+    re.IGNORECASE,
+)
+"""A thing named a requirement ("Attachment A - Subcontracting Plan. This is a
+requirement for all Offerors", "A site visit is a mandatory requirement for all
+bidders")."""
+
+
 ACTIVE_WILL = (
     r"(?:\s+will\s*(?::\s*(?:\(?[ivx]{1,4}\)|\(?[a-d1-4]\))?\s*)?(?:not\s+(?!need\b))?"
     r"(?!(?:also\s+)?(?:be|not|receive|have|incur|face|need(?!\s+to\b))\b)\w+"
@@ -933,6 +990,22 @@ realizara según las especificaciones", "…, la empresa adjudicataria entregara
 the subject opens the sentence or a clause and the verb follows it at once, where Spanish
 has no subjunctive of its own (``BIDDER_FUTURE``); the infinitive and its "a" ("realizar"
 + "a") tell a future from a noun ("la primera fase")."""
+GOODS_FUTURE = re.compile(
+    rf"^[\W\d]*(?:asimismo,?\s+)?{SPANISH_DETERMINER}\s+(?:[a-zn]+\s+){{0,3}}?"
+    r"(?:plantas?|articulos?|materiales?|productos?|bienes|equipos?|unidades|suministros?|"
+    r"mercancias?|repuestos?)\b[^.;:]{0,60}?\s+"
+    r"(?:sera|seran|tendra|tendran|estara|estaran|cumplira|cumpliran|dispondra|dispondran|"
+    r"llevara|llevaran|iran?)\b"
+    # not a passive the buyer is the agent of ("Los productos serán abonados por el CEE")
+    rf"(?!\s+[a-z]+(?:ad|id)[oa]s?\s+por\s+(?!(?:parte\s+)?(?:del?|el|la|las|los)\s+(?:{BIDDER})))",
+    re.IGNORECASE,
+)
+"""The goods as the subject of a Spanish future, a technical pliego's way to specify them
+("Las dimensiones de estas plantas serán como mínimo las especificadas", "Los equipos
+tendrán una garantía de dos años"), matched on accent-folded text: what the bidder
+supplies must be so."""
+
+
 SPANISH_OPENING_CONDITION = re.compile(
     r"^\W*(?:si|cuando|aunque|en\s+caso\s+de\s+que|siempre\s+que|salvo\s+que|"
     r"a\s+menos\s+que)\b",
@@ -993,9 +1066,9 @@ class Obligations:
     the RFP states: Please list two references"); not "Please note that …"."""
 
 
-ADVERB_OPENING = r"[A-Z][a-z]+ly\s+"
-"""An adverb opening an instruction ("Clearly describe …", "Specifically address …"): the
-imperative follows it in lower case."""
+ADVERB_OPENING = r"(?:[A-Z][a-z]+ly|Also)\s+"
+"""An adverb opening an instruction ("Clearly describe …", "Specifically address …", "Also
+ensure you …"): the imperative follows it in lower case."""
 
 
 OBJECT_OPENING = (
@@ -1049,7 +1122,7 @@ def _obligations() -> Obligations:
         )
     bidder = (
         rf"(?:(?:the|each|every|all|any|a|an)\s+)?"
-        rf"(?:(?:prospective|potential|interested|successful|selected|awarded)\s+)?(?:{BIDDER})s?"
+        rf"(?:(?:prospective|potential|interested|successful|selected|awarded)\s+)?(?:{BIDDER})(?:e?s)?"
     )
     idioms = "|".join(
         f"(?:{p.replace('{bidder}', bidder).replace('{gap}', r'[^.;]{0,120}?')})"
