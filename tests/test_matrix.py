@@ -852,6 +852,15 @@ def test_the_same_requirement_in_two_documents_is_one_row_citing_both(settings: 
         ("Asimismo asumirá los costes de retirada del material rechazado.", "mandatory"),
         ("Los equipos tendrán una garantía mínima de dos años.", "mandatory"),
         ("Los productos serán abonados por la Administración tras su recepción.", None),
+        ("Springfield County will not accept bids sent by fax or e-mail.", "mandatory"),
+        ("A bid submission is not considered complete unless the signed price form is "
+         "attached.", "mandatory"),
+        ("The term of the contract shall be three (3) years.", None),
+        ("The City's failure to give such notice shall not extend the contract beyond its "
+         "term.", None),
+        ("The department names a coordinator who is responsible for scheduling the site "
+         "visits.", None),
+        ("The Vendor is responsible for obtaining all permits.", "mandatory"),
     ],
 )  # fmt: skip
 def test_obligations_are_recognised_in_english_and_spanish(sentence: str, strength):

@@ -453,4 +453,10 @@ def _buyer_clause_opening() -> str:
         rf"^\W*(?:[^.;:]{{1,60}}:\s+)?(?:if|when|where)\s+(?!(?:the\s+)?(?:{names})s?\b)"
         r"[^.;:,]{1,150}?\s"
     )
-    return rf"(?:^\W*|[,;]\s+|{condition})(?:the\s+)?(?:{names})s?{ALSO}\s+"
+    # … its proper name before its role opening the sentence ("Fairfax County will not
+    # accept …", "George Mason University requires …")
+    proper_name = r"(?-i:(?:[A-Z][a-z]+\s+){1,2})"
+    return (
+        rf"(?:^\W*(?:the\s+|{proper_name})?|[,;]\s+(?:the\s+)?|{condition}(?:the\s+)?)"
+        rf"(?:{names})s?{ALSO}\s+"
+    )

@@ -24,6 +24,9 @@ CONTRACT_TERMS = re.compile(
     # the solicitation's own term ("This solicitation shall be open from … through FY27")
     r"|^\W*this\s+(?:solicitation|rfp|rfq|ifb|itb|request)\s+(?:shall|will)\s+(?:be|remain)\s+open\b"
     r"|^\W*(?:the\s+)?contract\s+documents\s+(?:shall|will)\s+(?:consist\s+of|include)\b"
+    # how long it runs ("The period of the contract shall be a term of five (5) years")
+    r"|^\W*(?:the\s+)?(?:period|term|duration)\s+of\s+(?:the|this)\s+(?:contract|agreement)"
+    r"\s+(?:shall|will)\s+be\b"
     # how the buyer orders ("All orders against the BPAs must follow the ordering
     # procedures of FAR 8.405-3")
     r"|^\W*(?:the|any|each|all)\s+(?:task\s+|purchase\s+|call\s+|delivery\s+)?orders?\b"
@@ -88,6 +91,10 @@ POLICY = re.compile(
     # liability on the County", "This RFP shall not create any obligation")
     r"|\b(?:shall|will)\s+not\s+(?:impose|create|give\s+rise\s+to)\s+(?:any\s+)?"
     r"(?:liability|obligations?)\b"
+    # … nor what it does not do to the contract ("the County's failure to give such notice
+    # shall not extend the contract into a fiscal year …")
+    r"|\b(?:shall|will)\s+not\s+(?:extend|renew|terminate|modify)\s+(?:the|this|any)\s+"
+    r"(?:contract|agreement)\b"
     r"|\b(?:shall|will)\s+be\s+(?:exclusively\s+|solely\s+)?governed\s+(?:exclusively\s+|solely\s+)?by\b"
     # what is final ("The decision of the Purchasing Agent … shall be final"); a term
     # defined ("“Protected Data” means …")

@@ -91,6 +91,11 @@ OFFER_NOT_ACCEPTED = (
     r"(?:/\w+)?(?:\s+(?:to|from)\s+[^.;,]{1,50}?)?"
     r"\s+(?:will|shall)\s+not\s+be\s+(?:accepted|considered|permitted|allowed)\b"
     r"(?![^.;]*\b(?:if|unless|when)\b)"
+    # what a submission needs to count at all ("A proposal submission is not considered
+    # successful unless all files have been uploaded")
+    r"|\b(?:proposals?|offers?|bids?|quotes?|quotations?|submissions?|responses?|applications?)"
+    r"\s+(?:is|are|will\s+not\s+be|shall\s+not\s+be)\s+(?:not\s+)?(?:considered|deemed)\s+"
+    r"(?:to\s+be\s+)?(?:successful|complete|completed|valid|received|submitted)\s+(?:unless|until)\b"
 )
 """A kind of offer that will not be accepted ("Neither multiple nor alternate proposals will
 be accepted", "Unless authorized, facsimile bids/modifications will not be considered by
@@ -686,17 +691,22 @@ IMPERSONAL_NEED = re.compile(NECESSARY, re.IGNORECASE)
 CONDITION = re.compile(r"\b(?:if|unless|when|whether)\b", re.IGNORECASE)
 
 
+RESPONSIBLE = re.compile(r"\bresponsible\b", re.IGNORECASE)
+
+
 def _obliges(folded: str) -> bool:
     """A verb of obligation (``MANDATORY``), unless it is only a "required to" or an "it is
     necessary to" inside a condition ("If travel is required to complete the work, expenses
     will be negotiated", "if it is necessary to extend the deadline, …"), or a "required to"
     in a relative clause ("Staff that are required to …"; the "that" before "it is
-    necessary" only introduces what is said)."""
+    necessary" only introduces what is said). A "who is responsible for" describes whoever
+    it follows ("The department assigns a project manager who is responsible for …")."""
     for found in MANDATORY.finditer(folded):
         if _in_the_buyers_clause(folded, found.start()) or _the_buyers_gerund(folded, found):
             continue
         impersonal = IMPERSONAL_NEED.fullmatch(found.group(0))
-        if not (impersonal or REQUIRED_TO.fullmatch(found.group(0))):
+        described = REQUIRED_TO.fullmatch(found.group(0)) or RESPONSIBLE.search(found.group(0))
+        if not (impersonal or described):
             return True
         clause = re.split(r"[,;:]", folded[: found.start()])[-1]
         if CONDITION.search(clause) or NEGATED_SUBJECT.match(clause):
