@@ -58,6 +58,7 @@ def _sentence_end(list_item: str) -> re.Pattern[str]:
     list item's break (the marker taken away, or kept with the item)."""
     return re.compile(
         r"(?:(?<=[.!;])|(?<=[.!;][”\"’)]))(?<!\b[ap]\.m\.)(?<!\bNo\.)(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\bU\.S\.)(?<!\bvs\.)"
+        r"(?!(?<=\d\.)\s\d{3}\b)"  # nor in a figure its text layer spaced ("Ley N° 13. 074")
         r"(?<!\b[Rr]ef\.)(?<!\b[Cc]f\.)(?<!\b[Ss]ec\.)(?<!\b[Pp]ara\.)(?<!\bp\.)(?<!\bpp\.)(?<!\b[Aa]rt\.)"
         r"(?!(?<=\b[A-Z]\.[A-Z]\.)\s+(?:[\d§\"“]|[A-Z]{2,}\b|(?:Sub)?[Pp]arts?\b|Chapters?\b))"
         # nor inside a contact's lines ("Telephone: (703) 555-0100; TTY: 711 E-mail: …")
@@ -78,6 +79,8 @@ def _sentence_end(list_item: str) -> re.Pattern[str]:
         rf"|(?:{_AFTER_A_RUN_IN_VERB})\s+(?=\((?:1|a|i)\)\s)"
         r"|\n\s*(?=\d+(?:\.\d+)+\.?\s+[A-Z])"  # a numbered clause ("2.12.1 The ...") kept whole
         r"|\n\s*(?=(?:Note|NOTE|Notes|NOTES)\s*:\s)"  # a note opening its line ("Note: No faxed …")
+        # a Spanish article or clause heading opening its line ("ARTÍCULO 5º: CONSULTAS")
+        r"|\n\s*(?=(?:ART[IÍ]CULO|CL[AÁ]USULA)\s+\d+)"
         # a sentence opening its line after a table row that ends on a figure or a price
         # ("Ilex aquifolium M/15 4,25 €" / "Las dimensiones de estas plantas serán …")
         r"|(?<=[\d€$%])[ \t]*\n\s*"
@@ -86,8 +89,9 @@ def _sentence_end(list_item: str) -> re.Pattern[str]:
     )
 
 
-_SENTENCE_END = _sentence_end(rf"|\n\s*{LIST_ITEM_MARK}\s+")
-_SENTENCE_END_KEEPING_MARKERS = _sentence_end(rf"|\n\s*(?={LIST_ITEM_MARK}\s+)")
+# (not a figure its text layer spaced and wrapped: "… la Ley N°" / "13. 074 y Decreto …")
+_SENTENCE_END = _sentence_end(rf"|\n\s*{LIST_ITEM_MARK}\s+(?!\d{{3}}\b)")
+_SENTENCE_END_KEEPING_MARKERS = _sentence_end(rf"|\n\s*(?={LIST_ITEM_MARK}\s+(?!\d{{3}}\b))")
 
 
 _MARKER = r"\(?(?P<mark>[A-Za-z]|\d{1,2}|[ivxlcIVXLC]{1,5})(?:\.-|[.)])"

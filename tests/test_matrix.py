@@ -859,6 +859,14 @@ def test_the_same_requirement_in_two_documents_is_one_row_citing_both(settings: 
         ("Such a delay shall not extend the contract beyond its term.", None),
         ("Each site has a coordinator who is responsible for scheduling the visits.", None),
         ("The Vendor is responsible for obtaining all permits.", "mandatory"),
+        ("Para poder recurrir la adjudicación, se requiere presentar un aval del 2% del "
+         "importe.", "mandatory"),
+        ("Si se requiere presentar muestras, el hospital lo comunicará por correo.", None),
+        ("El plazo de entrega será de 15 días hábiles desde el pedido.", "mandatory"),
+        ("No se podrá alegar desconocimiento de las condiciones del pliego.", "mandatory"),
+        ("C) Aportar el certificado de estar al corriente con la Seguridad Social.",
+         "mandatory"),
+        ("La adjudicación debe realizarse a favor de la oferta de menor precio.", None),
     ],
 )  # fmt: skip
 def test_obligations_are_recognised_in_english_and_spanish(sentence: str, strength):
@@ -1990,6 +1998,19 @@ def test_a_spanish_items_number_and_dash_mark_it(monkeypatch):
         f"{lead} Identificación del producto",
         f"{lead} Composición",
     ]
+
+
+def test_a_spanish_article_heading_opening_its_line_ends_the_text_before_it():
+    """A pliego's article heading on its own line ("ARTÍCULO 6º: …") starts a new sentence,
+    though the text before it has no full stop."""
+    text = "El pago se hará por transferencia\nARTÍCULO 6º: GARANTÍAS Se exige aval."
+    assert split_sentences(text)[0] == "El pago se hará por transferencia"
+
+
+def test_a_figure_its_text_layer_spaced_and_wrapped_is_no_list_item():
+    """ "13. 074" at a line start is a law's number its text layer spaced, not item 13."""
+    text = "Presentar el certificado previsto por la Ley N°\n13. 074 y el Decreto 340/04."
+    assert split_sentences(text) == [" ".join(text.split())]
 
 
 def test_a_sentence_naming_the_one_before_a_requirement_is_joined_to_it(monkeypatch):

@@ -32,6 +32,10 @@ CONTRACT_TERMS = re.compile(
     r"|^\W*(?:the|any|each|all)\s+(?:task\s+|purchase\s+|call\s+|delivery\s+)?orders?\b"
     r"[^.;]{0,60}?\s+(?:shall|must|will)\s+(?:follow|comply\s+with)\s+(?:the\s+)?"
     r"(?:ordering\s+procedures|procedures\s+of\s+FAR)\b"
+    # the Spanish award ("La adjudicación se realizará conforme …", "… debe realizarse a
+    # favor de la oferta más conveniente")
+    r"|^\W*(?:la\s+)?adjudicacion\s+(?:se\s+(?:realizara|hara|efectuara|acordara)|"
+    r"(?:debe|debera)\s+(?:realizarse|efectuarse|hacerse)|recaera)\b"
     r"|^\W*(?:the\s+)?laws?\s+(?:to\s+be\s+applied|governing|applicable)\b[^.;]{0,60}?"
     r"\s+(?:shall|will)\s+be\b",
     re.IGNORECASE,

@@ -143,7 +143,10 @@ MANDATORY = re.compile(
     # thing's state that others impose ("some repositories are not allowed to be shared")
     rf"{BE_VERB} not (?:permitted|allowed)(?! to be\b)|"
     r"(?:no|en ningun caso) se (?:admite|admiten|permite|permiten|permitiran?|aceptaran?)|"
-    r"debera|deberan|debe|deben|se exige|se exigira|(?<!\bno )(?:esta|estan|estara|estaran|"
+    r"debera|deberan|debe|deben|se exige|se exigira|"
+    # "para poder impugnar, se requiere presentar garantía"
+    r"(?<!\bsi )se requieren? (?:presentar|aportar|acreditar|constituir|contar|disponer|"
+    r"(?:el|la|los|las|una?) )|(?<!\bno )(?:esta|estan|estara|estaran|"
     r"queda|quedan|quedara|quedaran) obligad[oa]s?|(?:es|son|sera|seran) responsables? de|"
     # "has to"; what will not be accepted ("No se admitirán variantes")
     r"(?:tiene|tienen|tendra|tendran) que|(?:no|en ningun caso) se admitiran?|"
@@ -630,6 +633,7 @@ def _verb_strength(sentence: str, folded: str) -> Strength | None:
         or DEADLINE.search(folded)
         or OFFER_VALIDITY.match(folded)
         or PRICE_INCLUDES.search(folded)
+        or DELIVERY_PERIOD.search(folded)
         or UNNAMED_BIDDER_BEARS_COSTS.match(folded)
         or GOODS_FUTURE.match(folded)
         or IS_A_REQUIREMENT.search(folded)
@@ -939,13 +943,22 @@ contractor will be paid", "will receive", "will not have access", "the proposal 
 evaluated")."""
 
 
+DELIVERY_PERIOD = re.compile(
+    r"\bel\s+plazo\s+(?:maximo\s+)?de\s+(?:entrega|ejecucion)\s+(?:es|sera)\s+"
+    r"(?:de\s+|dentro\s+de\s+|como\s+maximo\s+)[^.;]{0,20}?\d",
+    re.IGNORECASE,
+)
+"""The delivery period a pliego sets, put as a fact ("El plazo de entrega es dentro de los 20
+días corridos de recibida la OC"): the time the supplier has, like "Plazo de entrega: …"."""
+
+
 SPANISH_PROHIBITION = re.compile(
     # (not a sanction the buyer applies to it: "no podrán adjudicársele nuevos contratos")
     r"\btampoco (?:puede|pueden|podra|podran)\b|"
     rf"\b(?:{BIDDER})(?:e?s)?\b[^.;]{{0,80}}?\bno (?:puede|pueden|podra|podran)\b"
     r"(?! \w+(?:sele|seles)\b)"
     r"|\bno se (?:puede|podra|podran) (?:suministrar|presentar|entregar|subcontratar|ceder|"
-    r"ofertar|sustituir|utilizar|emplear)\b",
+    r"ofertar|sustituir|utilizar|emplear|alegar|invocar|aducir)\b",
     re.IGNORECASE,
 )
 """A Spanish "may not" that binds the bidder: named before it ("Cada licitador no podrá
