@@ -863,6 +863,7 @@ def test_the_same_requirement_in_two_documents_is_one_row_citing_both(settings: 
          "importe.", "mandatory"),
         ("Si se requiere presentar muestras, el hospital lo comunicará por correo.", None),
         ("El plazo de entrega será de 15 días hábiles desde el pedido.", "mandatory"),
+        ("Plazo de entrega: Dentro de los 30 días de recibida la orden de compra.", "mandatory"),
         ("No se podrá alegar desconocimiento de las condiciones del pliego.", "mandatory"),
         ("C) Aportar el certificado de estar al corriente con la Seguridad Social.",
          "mandatory"),

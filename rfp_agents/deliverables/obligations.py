@@ -945,11 +945,14 @@ evaluated")."""
 
 DELIVERY_PERIOD = re.compile(
     r"\bel\s+plazo\s+(?:maximo\s+)?de\s+(?:entrega|ejecucion)\s+(?:es|sera)\s+"
-    r"(?:de\s+|dentro\s+de\s+|como\s+maximo\s+)[^.;]{0,20}?\d",
+    r"(?:de\s+|dentro\s+de\s+|como\s+maximo\s+)[^.;]{0,20}?\d"
+    # … or as a cover sheet's label and its value ("Plazo de entrega: Dentro de los 20 días
+    # corridos de recibida la OC"), like an English "Proposals due: …" (``DEADLINE``)
+    r"|\bplazo\s+(?:maximo\s+)?de\s+(?:entrega|ejecucion)\s*:\s*[^.;:]{0,25}?\d",
     re.IGNORECASE,
 )
 """The delivery period a pliego sets, put as a fact ("El plazo de entrega es dentro de los 20
-días corridos de recibida la OC"): the time the supplier has, like "Plazo de entrega: …"."""
+días corridos de recibida la OC") or as a label's value: the time the supplier has."""
 
 
 SPANISH_PROHIBITION = re.compile(
