@@ -40,6 +40,7 @@ from rfp_agents.deliverables.links import (
 from rfp_agents.deliverables.model_review import StatementReview
 from rfp_agents.deliverables.obligations import (
     FINITE_VERB,
+    NAMES_THE_LAST_A_REQUIREMENT,
     QUESTION_NUMBER,
     Strength,
     has_modal_verb,
@@ -442,14 +443,6 @@ def _joined_across_pages(sentences: Iterable[Sentence]) -> Iterator[Sentence]:
         yield sentence, meta, opens_section
     if held is not None:
         yield held
-
-
-NAMES_THE_LAST_A_REQUIREMENT = re.compile(
-    r"^\W*(?:this|it)\s+is\s+(?:also\s+)?a\s+(?:mandatory\s+|minimum\s+)?requirement\b",
-    re.IGNORECASE,
-)
-"""A sentence that makes the one before it a requirement ("Attachment A - Small Business
-Subcontracting Plan. This is a requirement for all Offerors.")."""
 
 
 def _with_what_it_requires(sentences: Iterable[Sentence]) -> Iterator[Sentence]:

@@ -696,6 +696,7 @@ CONDITION = re.compile(r"\b(?:if|unless|when|whether)\b", re.IGNORECASE)
 
 
 RESPONSIBLE = re.compile(r"\bresponsible\b", re.IGNORECASE)
+"""The "is responsible for" of ``MANDATORY``, which a relative clause only describes."""
 
 
 def _obliges(folded: str) -> bool:
@@ -878,8 +879,17 @@ por devoluciones"): with no subject of its own, the future of bearing costs is t
 bidder's (the buyer, when it pays, is named)."""
 
 
+_NAMES_THE_LAST_A_REQUIREMENT = (
+    r"^\W*(?:this|it)\s+is\s+(?:also\s+)?a\s+(?:mandatory\s+|minimum\s+)?requirement\b"
+)
+NAMES_THE_LAST_A_REQUIREMENT = re.compile(_NAMES_THE_LAST_A_REQUIREMENT, re.IGNORECASE)
+"""A sentence that makes the one before it a requirement ("Attachment A - Small Business
+Subcontracting Plan. This is a requirement for all Offerors."): the matrix reads the two
+as one statement."""
+
+
 IS_A_REQUIREMENT = re.compile(
-    r"^\W*(?:this|it)\s+is\s+a\s+(?:mandatory\s+|minimum\s+)?requirement\b"
+    rf"{_NAMES_THE_LAST_A_REQUIREMENT}"
     r"|\b(?:is|are)\s+a\s+(?:mandatory\s+|minimum\s+)?requirements?\s+(?:for|of)\s+"
     r"(?:all|each|every|any)\b",
     re.IGNORECASE,
@@ -1017,7 +1027,7 @@ the subject opens the sentence or a clause and the verb follows it at once, wher
 has no subjunctive of its own (``BIDDER_FUTURE``); the infinitive and its "a" ("realizar"
 + "a") tell a future from a noun ("la primera fase")."""
 GOODS_FUTURE = re.compile(
-    rf"^[\W\d]*(?:asimismo,?\s+)?{SPANISH_DETERMINER}\s+(?:[a-zn]+\s+){{0,3}}?"
+    rf"^[\W\d]*(?:asimismo,?\s+)?{SPANISH_DETERMINER}\s+(?:[a-z]+\s+){{0,3}}?"
     r"(?:plantas?|articulos?|materiales?|productos?|bienes|equipos?|unidades|suministros?|"
     r"mercancias?|repuestos?)\b[^.;:]{0,60}?\s+"
     r"(?:sera|seran|tendra|tendran|estara|estaran|cumplira|cumpliran|dispondra|dispondran|"
