@@ -279,7 +279,7 @@ def table_cells(block: str) -> str:
     lines = block.splitlines()
     tabular = _in_narrow_runs(lines)
     out: list[str] = []
-    in_name = False
+    in_name = last_word_may_follow = False
     for i, line in enumerate(lines):
         previous = lines[i - 1].strip() if i else ""
         opens = (
@@ -293,8 +293,11 @@ def table_cells(block: str) -> str:
             in_name = False
         elif in_name or _ends_in_name(previous):
             in_name = all(w[:1].isupper() or w.startswith("(") for w in line.split())
+        elif last_word_may_follow and len(line.split()) == 1:
+            pass  # the name's last word, wrapped ("of attached / Performance Work / Statement")
         elif not _name_run(previous, line.split()):
             out.append("")  # a new cell
+        last_word_may_follow = opens and not in_name and _name_run(previous, line.split())
         out.append(line)
     return "\n".join(out)
 

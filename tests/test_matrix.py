@@ -868,6 +868,24 @@ def test_the_same_requirement_in_two_documents_is_one_row_citing_both(settings: 
         ("C) Aportar el certificado de estar al corriente con la Seguridad Social.",
          "mandatory"),
         ("La adjudicación debe realizarse a favor de la oferta de menor precio.", None),
+        ("Bidders are cautioned not to attach marketing brochures to the response.",
+         "mandatory"),
+        ("Bidders are cautioned that the schedule is tentative.", None),
+        ("Responses over the twenty-page limit will not be considered.", "mandatory"),
+        ("Proposals exceeding the stated length will not be accepted.", "mandatory"),
+        ("For any order, a schedule holder cannot subcontract more than half of the work.",
+         "mandatory"),
+        ("The Supplier cannot assign the agreement without written consent.", "mandatory"),
+        ("The contractor cannot be held responsible for outages of the utility.", None),
+        ("The Agency expects that the hours in the Vendor's price sheet will be consistent "
+         "with its staffing chart.", "mandatory"),
+        ("The Agency expects that the contract will be awarded to a vendor by June.", None),
+        ("Design, test, and install the mobile application on every tablet.", "mandatory"),
+        ("Planning, scheduling, and review meetings are held each month.", None),
+        ("The agreements shall be reviewed every six months.", None),
+        ("Termination of the agreement shall have no effect on orders already issued.", None),
+        ("Further instructions shall be described in the amended solicitation.", None),
+        ("The work plan shall be described in the proposal.", "mandatory"),
     ],
 )  # fmt: skip
 def test_obligations_are_recognised_in_english_and_spanish(sentence: str, strength):
@@ -1987,6 +2005,32 @@ def test_a_sentence_after_a_table_row_ending_on_a_price_is_its_own():
     assert split_sentences(text) == [
         "Romero en maceta M/14 2,50 €",
         "Las plantas serán de primera calidad.",
+    ]
+
+
+def test_a_name_wrapped_over_three_table_lines_stays_whole():
+    """A document's name split over short lines ("of the enclosed / Service Level /
+    Agreement") is one name, not a new table cell."""
+    from rfp_agents.deliverables.matrix import table_cells
+
+    text = (
+        "Vendors must fill in the fields in\nBLUE\nof the enclosed\nService Level\nAgreement\n"
+        "(SLA). Other forms are not read."
+    )
+    assert split_sentences(table_cells(text))[0] == (
+        "Vendors must fill in the fields in BLUE of the enclosed Service Level Agreement (SLA)."
+    )
+
+
+def test_the_items_of_why_an_unnamed_reader_reviews_a_document_are_no_rows(monkeypatch):
+    """A lead-in like "Teaming agreements will be reviewed to:" lists the reviewer's
+    purposes, each worded like an instruction; none is a row. The bidder reviewing is
+    another matter."""
+    lead = "Subcontracting plans will not be scored, but will be reviewed to:"
+    assert statements_of([lead, "Identify gaps in the plan", "Verify the rates"], monkeypatch) == []
+    lead = "Each deliverable will be reviewed by the contractor to:"
+    assert statements_of([lead, "Identify defects before delivery"], monkeypatch) == [
+        f"{lead} Identify defects before delivery"
     ]
 
 

@@ -360,6 +360,12 @@ def buyer_requires() -> re.Pattern[str]:
         r"|(?:expects?|will\s+expect)\s+(?:that\s+)?(?:the|a|an|all|each|its|their|your)\s+"
         r"(?:(?!(?<!who\s)(?<!which\s)\b(?:will|shall|must|can|may|is|are)\b)[^.;]){0,80}?"
         r"\bto\s+(?!be\b)\w+"
+        # or that what the bidder hands in will be so ("The Court expects that the rates set
+        # forth by the Offeror will be consistent with its staffing plan"): the bidder named
+        # in the clause before its verb, not the buyer's own plans ("expects that the contract
+        # will be awarded to a vendor in May")
+        rf"|(?:expects?|will\s+expect)\s+that\s+[^.;]{{0,80}}?\b(?:{BIDDER})(?:'s|s)?\b"
+        r"[^.;]{0,60}?\b(?:will|shall)\s+\w+"
         # what it will only accept, or not ("The County will only accept personnel who have
         # relevant experience", "The City will not accept faxed bids")
         r"|(?:will|shall)\s+(?:only|not)\s+accept\b)",
@@ -400,9 +406,20 @@ def lists_the_buyers_acts(lead_in: str) -> bool:
     items are what the buyer may or will do (its remedies, its own tasks), not the bidder's
     requirements, though each opens like an instruction ("Reduce the contract price …")."""
     folded = fold_accents(lead_in)
-    if THE_BUYERS_MINUTES.match(folded):
+    if THE_BUYERS_MINUTES.match(folded) or REVIEWED_TO_LEAD_IN.search(folded):
         return True
     return bool(MODAL_ENDS_THE_LEAD_IN.search(folded)) and binds_the_buyer(folded)
+
+
+REVIEWED_TO_LEAD_IN = re.compile(
+    r"\b(?:will|shall|may)\s+(?:also\s+|only\s+)?be\s+(?:reviewed|evaluated|assessed|examined|"
+    r"analy[sz]ed|checked|scored|used)\s+(?:(?!by\b)[^.;:]{0,40}?\s+)?to\s*:\s*$",
+    re.IGNORECASE,
+)
+"""A lead-in that says why an unnamed reader reviews what the bidder sent ("Teaming
+agreements will not be evaluated, but will be reviewed to:"): its items are the reviewer's
+purposes ("Identify any areas that need clarification"), though each opens like an
+instruction; not what the bidder reviews ("… will be reviewed by the contractor to:")."""
 
 
 MODAL_ENDS_THE_LEAD_IN = re.compile(r"\b(?:may|will|shall|must|should)\s*:\s*$", re.IGNORECASE)

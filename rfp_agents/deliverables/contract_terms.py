@@ -18,9 +18,11 @@ from rfp_agents.deliverables.wording import BIDDER, OPENING_CONDITION
 
 CONTRACT_TERMS = re.compile(
     rf"^\W*(?:{OPENING_CONDITION})?(?:the|this|a|an|any|each|all)\s+(?:resulting\s+)?"
-    r"(?:contract|agreement|award|purchase order|task order|order)s?\b[^.;]{0,60}?\s+(?:shall|will)"
+    r"(?:contract|agreement|award|purchase order|task order|order|bpa)s?\b[^.;]{0,60}?\s+"
+    r"(?:shall|will)"
     r"\s+(?:be\s+(?:based|awarded|made|governed|construed|interpreted|issued|placed|determined|"
-    r"in\s+accordance\s+with)|terminate|expire|commence)\b"
+    # (the buyer's periodic review of it: "The BPAs shall be reviewed on an annual basis")
+    r"reviewed|in\s+accordance\s+with)|terminate|expire|commence)\b"
     # the solicitation's own term ("This solicitation shall be open from … through FY27")
     r"|^\W*this\s+(?:solicitation|rfp|rfq|ifb|itb|request)\s+(?:shall|will)\s+(?:be|remain)\s+open\b"
     r"|^\W*(?:the\s+)?contract\s+documents\s+(?:shall|will)\s+(?:consist\s+of|include)\b"
@@ -85,7 +87,10 @@ POLICY = re.compile(
     # obligation shall arise from this RFP")
     r"mean|have the (?:same )?(?:meaning|definition)|arise|accrue|"
     # what voids a bid ("Violation of this guarantee shall render void the bids")
-    r"render (?:\w+\s+)?(?:void|null|invalid|unenforceable))\b"
+    r"render (?:\w+\s+)?(?:void|null|invalid|unenforceable)|"
+    # what has no effect on another thing ("Cancellation of the agreement shall have no effect
+    # on orders already placed")
+    r"have no (?:\w+\s+)?(?:effect|force|bearing|impact))\b"
     # definitions that apply ("the following definitions shall apply to this Addendum")
     r"|\b(?:definitions?|terms)\s+(?:shall|will)\s+apply\b"
     # what a clause does not take away ("This Article shall not restrict the liability …")
@@ -149,8 +154,12 @@ POLICY = re.compile(
     r"\s+(?:means|includes|shall\s+(?:mean|be|include))\b"
     r"|\b(?:shall|will)\s+be\s+(?:automatically\s+)?(?:included|incorporated)\s+(?:in|into)\s+"
     r"(?:this|the)\s+(?:contract|agreement)\b"
-    r"|\b(?:shall|will)\s+be\s+(?:as\s+)?(?:specified|set\s+forth|set\s+out|defined|stated)"
-    r"\s+(?:in|under|by)\s+(?:[\w-]+\s+){0,4}?(?:contract|agreement|task\s+order|order)s?\b",
+    r"|\b(?:shall|will)\s+be\s+(?:as\s+)?(?:specified|set\s+forth|set\s+out|defined|stated|"
+    r"detailed|described)"
+    # (or in the buyer's own solicitation: "… instructions shall be detailed in the reissued
+    # RFQ")
+    r"\s+(?:in|under|by)\s+(?:[\w/-]+\s+){0,4}?(?:contract|agreement|task\s+order|order|"
+    r"solicitation|rfq|rfp|amendment)s?\b",
     re.IGNORECASE,
 )
 """What a thing counts as, what befalls it, or what legal effect it has ("All persons engaged

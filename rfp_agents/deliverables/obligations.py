@@ -88,7 +88,9 @@ OFFER_NOT_ACCEPTED = (
     # what an offer may add to the buyer's terms ("Additional terms and conditions will not be
     # accepted on any SOW", "Exceptions to the insurance requirements will not be accepted")
     r"terms(?:\s+and\s+conditions)?|conditions|exceptions|deviations|substitutions)"
-    r"(?:/\w+)?(?:\s+(?:to|from)\s+[^.;,]{1,50}?)?"
+    # (or past a limit stated before: "Submissions over the page limits will not be
+    # considered")
+    r"(?:/\w+)?(?:\s+(?:to|from|over|exceeding|beyond|in\s+excess\s+of)\s+[^.;,]{1,50}?)?"
     r"\s+(?:will|shall)\s+not\s+be\s+(?:accepted|considered|permitted|allowed)\b"
     r"(?![^.;]*\b(?:if|unless|when)\b)"
     # what a submission needs to count at all ("A proposal submission is not considered
@@ -190,6 +192,9 @@ MANDATORY = re.compile(
     # (the bidders as a class, as instructions address them: "the vendor will not be able to
     # see the old system" is a fact of the work)
     rf"^\W*(?:all )?(?:{BIDDER})s (?:cannot|can not|will not be able to) (?!be\b)\w+|"
+    # (and one bidder, named with its article after an opening phrase, as a prohibition:
+    # "When forming a team, a contractor cannot team with a firm outside the pool")
+    rf"(?:^|,)\s*(?:the|a|an|each|any|no) (?:\w+ )?(?:{BIDDER}) (?:cannot|can not) (?!be\b)\w+|"
     # what alone will be accepted ("Proposals will only be accepted from organizations that
     # have …", "Bids shall only be accepted via the portal", "Submissions are exclusively
     # accepted electronically via the Procurement Portal")
@@ -199,6 +204,9 @@ MANDATORY = re.compile(
     # any other personnel")
     # (not "the Contractor's attention is directed to FAR Subpart 9.5", a pointer)
     rf"(?<!attention ){BE_VERB} (?:specifically |expressly )?directed (?:not )?to\b|"
+    # or cautioned, warned against it ("Offerors are cautioned not to include exceptions in
+    # their quotes"); not a warning of what may happen ("are cautioned that …")
+    rf"{BE_VERB} (?:\w+ly )?(?:cautioned|warned) not to\b|"
     # an obligation put impersonally ("it is necessary to register before bidding"); a
     # thing's approval demanded ("Deviation from standards requires a completed waiver",
     # "All travel requires Government approval")
@@ -1187,6 +1195,11 @@ def _obligations() -> Obligations:
             # "Grade/landscape the lot and construct the building")
             rf"|^\W*[A-Z][a-z]+(?:\s+and/or\s+|\s+or\s+|\s*/\s*)(?:{lower}|{also_nouns_lower})\s+"
             rf"(?!{VERB_AS_NOUN}\b)[a-z]"
+            # or the last of a series of verbs, before its object's article ("Enhance,
+            # implement, and manage the engineering processes"); not a series of nouns
+            # ("Planning, design, and review processes")
+            rf"|^\W*[A-Z][a-z]+(?:,\s+[a-z]+){{1,3}},?\s+(?:and|or|and/or)\s+(?:{lower})\s+"
+            r"(?:the|a|an|all|any|each|its|their)\s"
         ),
         requirement_label=re.compile(
             rf"^\W*(?:\d+(?:\.\d+)*\.?\s+)?(?:{'|'.join(table['requirement_labels'])})\s*:",

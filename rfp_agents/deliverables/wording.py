@@ -34,7 +34,10 @@ its subcontractors") or as much as for another ("is as fully responsible … as 
 BIDDER = (
     r"contractor|offeror|quoter|vendor|bidder|proposer|proponent|tenderer|respondent|applicant|"
     r"consultant|supplier|provider|firm|licitador|adjudicatario|contratista|empresa|proveedor|"
-    r"oferente|proponente"
+    r"oferente|proponente|"
+    # the holder of the vehicle orders are placed under (a BPA, an IDIQ contract, a schedule),
+    # and the one a contract was awarded to
+    r"(?:bpa|idiq|contract|schedule)\s+holder|awardee"
 )
 """The bidder's names, in English and Spanish, as one alternation."""
 
