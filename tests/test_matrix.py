@@ -886,6 +886,16 @@ def test_the_same_requirement_in_two_documents_is_one_row_citing_both(settings: 
         ("Termination of the agreement shall have no effect on orders already issued.", None),
         ("Further instructions shall be described in the amended solicitation.", None),
         ("The work plan shall be described in the proposal.", "mandatory"),
+        ("Any shared damages shall be apportioned between the parties by fault.", None),
+        ("Missing the audit is a breach and shall be grounds for cancelling the agreement.",
+         None),
+        ("Where the two texts disagree, the statute shall control.", None),
+        ("The Vendor shall control access to the server room.", "mandatory"),
+        ("“Subscriber” shall generally have the meaning the statute gives it.", None),
+        ("Compensation under this agreement shall not exceed $80,000 a year.", None),
+        ("The total price offered shall not exceed the budget above.", "mandatory"),
+        ("3.1 Marine Liability Insurance: covering every vessel the firm operates, with "
+         "minimum coverage limits of $2,000,000 per claim.", "mandatory"),
     ],
 )  # fmt: skip
 def test_obligations_are_recognised_in_english_and_spanish(sentence: str, strength):
@@ -2032,6 +2042,39 @@ def test_the_items_of_why_an_unnamed_reader_reviews_a_document_are_no_rows(monke
     assert statements_of([lead, "Identify defects before delivery"], monkeypatch) == [
         f"{lead} Identify defects before delivery"
     ]
+
+
+def test_the_names_a_contract_defines_for_its_parties_are_read_as_their_roles():
+    """An agreement names its parties once ("the Vendor (“Licensee” or “LIC”)"): what LIC
+    agrees to is the bidder's duty, what the buyer's defined name may do is not."""
+    from rfp_agents.deliverables.defined_names import bidder_aliases
+
+    texts = [
+        "This agreement is between the County of Elm (“Licensor” or “LCR”) and the Vendor "
+        "(“Licensee” or “LIC”).",
+        "The Offeror shall provide two references.",
+    ]
+    bidders, buyers = bidder_aliases(texts), buyer_aliases(texts)
+    assert bidders == {"Licensee", "LIC"}
+    assert {"Licensor", "LCR"} <= buyers
+    promise = "LIC agrees to keep the source code in escrow."
+    assert strength_of(promise) is None
+    assert strength_of(promise, bidder_aliases=bidders) == "mandatory"
+    act = "LCR may operate a register that must list every release."
+    assert strength_of(act) == "mandatory"
+    assert strength_of(act, buyer_aliases=buyers, bidder_aliases=bidders) is None
+
+
+def test_a_lead_in_that_allows_only_its_items_is_a_row_of_its_own(monkeypatch):
+    """ "The Vendor may only use the data for the following purposes:" restricts, though
+    each item after it is a sentence of its own."""
+    lead = "The Vendor may only use the data for the following purposes:"
+    read = [
+        lead,
+        "1) The Vendor may use it to run the service.",
+        "2) The Vendor may use it to bill.",
+    ]
+    assert statements_of(read, monkeypatch)[0] == lead
 
 
 def test_a_spanish_items_number_and_dash_mark_it(monkeypatch):

@@ -17,6 +17,7 @@ import re
 from collections.abc import Iterable
 from functools import cache
 
+from rfp_agents.deliverables.defined_names import defined_names, named_as_subject
 from rfp_agents.deliverables.wording import (
     ALSO,
     ANSWER_START,
@@ -47,10 +48,13 @@ this document gives its buyer."""
 
 
 def buyer_aliases(texts: Iterable[str]) -> frozenset[str]:
-    """The acronyms a document's buyer goes by (``BUYER_ALIAS``), besides its roles in
-    ``vocabulary/parties.toml``: "The AOC will conduct the interviews" is the buyer's act as
-    much as "The Agency will …"."""
+    """The names a document's buyer goes by (``BUYER_ALIAS``, ``defined_names``), besides
+    its roles in ``vocabulary/parties.toml``: "The AOC will conduct the interviews" is the
+    buyer's act as much as "The Agency will …"."""
+    texts = list(texts)
     found = {name.group(1) for text in texts for name in BUYER_ALIAS.finditer(text)}
+    # and the names a contract defines for it ("the Department (“Covered Entity” or “CE”)")
+    found |= defined_names(texts, buyer_names())
     return frozenset(name for name in found if not _names_a_party(name))
 
 
@@ -63,26 +67,11 @@ def _names_a_party(name: str) -> bool:
     )
 
 
-SUBJECTS_VERB = (
-    r"(?:shall|will|must|may|should|can|could|would|is|are|was|has|have|does|reserves|"
-    r"anticipates|intends|expects|requires|prefers|seeks|plans|agrees|retains)"
-)
-"""A verb after a name, which makes the name its subject ("The AOC anticipates …"), not a
-modifier ("The AOC security badge")."""
-
-
 def buyer_by_its_role(sentence: str, aliases: frozenset[str]) -> str:
     """``sentence`` with the buyer's own names put as its role where they are a subject
     ("The AOC anticipates …", "George Mason shall select …" -> "The Agency anticipates …",
     "the Agency shall select …"), for the buyer's own statements to be read as such."""
-    return _named_as_subject(aliases).sub(_the_agency, sentence)
-
-
-@cache
-def _named_as_subject(aliases: frozenset[str]) -> re.Pattern[str]:
-    """The buyer's own names as a sentence's subject, compiled once per document."""
-    names = "|".join(sorted(map(re.escape, aliases), key=len, reverse=True))
-    return re.compile(rf"\b(?:(?:the|The)\s+)?(?:{names})(?=\s+{SUBJECTS_VERB}\b)")
+    return named_as_subject(aliases).sub(_the_agency, sentence)
 
 
 def _the_agency(found: re.Match[str]) -> str:

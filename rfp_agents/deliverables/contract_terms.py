@@ -70,6 +70,13 @@ POLICY = re.compile(
     r"(?!\s+(?:only|until|no\s+later|by\s+the\s+deadline))"
     r"|\b(?:shall|will)\s+not\s+be\s+(?:held\s+)?liable\b"
     r"|\b(?:shall|must)\s+be\s+(?:brought|heard|litigated|venued)\s+(?:before|in)\b"
+    # how a shared liability is split ("the obligation shall be apportioned on a comparative
+    # fault basis")
+    r"|\b(?:shall|will)\s+be\s+apportioned\b"
+    # the ceiling of what the buyer pays ("Payment for services provided shall not exceed
+    # $250,000"), not the bidder's price ("The total price quoted shall not exceed …")
+    r"|^\W*(?:the\s+)?(?:total\s+)?(?:payments?|compensation|reimbursements?)\b[^.;]{0,60}?"
+    r"\s+(?:shall|will)\s+not\s+exceed\b"
     r"|\bin\s+no\s+(?:case|event)\s+shall\b[^.;]{0,60}?\b(?:relieve|excuse|affect|change)\b"
     # what the buyer's review takes in ("Such alternatives shall be included in the Proposal
     # review process as part of the evaluation")
@@ -78,9 +85,12 @@ POLICY = re.compile(
     r"|\b(?:shall|will)\s+(?:not\s+)?(?:(?:under|in)\s+(?:any|no)\s+(?:circumstances?|event)\s+)?"
     # (an adverb before the verb: "… shall jointly take precedence over all other documents
     # and will govern the terms of the contract")
-    r"(?:(?:jointly|together|always)\s+)?"
+    r"(?:(?:jointly|together|always|generally)\s+)?"
     r"(?:relieve|excuse|preclude|affect|prejudice|supersede|prevail|survive|take precedence|govern|"
     r"remain in (?:full )?(?:force|effect)|"
+    # which text wins a conflict ("In the event of a conflict, the Privacy Rule shall
+    # control"), and what a failure is grounds for ("… shall be grounds for termination")
+    r"control(?!\s+[a-z])|be (?:\w+\s+)?grounds for|"
     r"remain (?:fully valid|valid and (?:enforceable|binding)|enforceable)|"
     r"become effective|constitute|be in addition to|revert to|result in|"
     # a definition ("“Breach Rule” shall mean …"); what arises from the text ("No implied

@@ -30,6 +30,7 @@ from rfp_agents.deliverables.buyer import (
     furnished_by_the_buyer,
     lists_the_buyers_acts,
 )
+from rfp_agents.deliverables.defined_names import bidder_aliases
 from rfp_agents.deliverables.links import (
     amended_documents,
     answers_questions,
@@ -257,6 +258,7 @@ def _strengths_by_rules(
     """The rules' strength of each statement of ``indexes`` (``obligations.strength_of``):
     None for what binds no bidder."""
     aliases = buyer_aliases(text for text, _ in stated)
+    bidders_names = bidder_aliases(text for text, _ in stated)
     among_instructions = _among_instructions(stated)
     strengths: dict[int, Strength | None] = {}
     for index in indexes:
@@ -266,6 +268,7 @@ def _strengths_by_rules(
             in_questions_and_answers=in_qa and not meta.get("in_answer"),
             in_standards_table=bool(meta.get("in_standards_table")),
             buyer_aliases=aliases,
+            bidder_aliases=bidders_names,
         )
         if strength is None and index in among_instructions and not in_qa:
             strength = "mandatory"  # "c. Exceptions (if any) to the contract." after "b. Return …"
@@ -758,8 +761,21 @@ def _unfollowed(open_list: OpenList) -> Iterator[tuple[str, dict[str, Any]]]:
     lead_in = open_list.lead_in
     if OPEN_CLAUSE.search(lead_in) or _is_requirement_label(lead_in):
         return
-    if is_instruction(lead_in) or not FORWARD_REFERENCE.search(lead_in):
+    if (
+        is_instruction(lead_in)
+        or not FORWARD_REFERENCE.search(lead_in)
+        or RESTRICTED_TO_ITS_ITEMS.search(lead_in)
+    ):
         yield lead_in, open_list.meta
+
+
+RESTRICTED_TO_ITS_ITEMS = re.compile(
+    r"\b(?:may|shall|must|will)\s+(?:\w+\s+)?only\b|\bonly\s+(?:for|to|as)\s+the\s+following\b",
+    re.IGNORECASE,
+)
+"""A lead-in that allows only what its items list ("BA may only use or disclose PHI for the
+following purposes:"): a restriction of its own, though it points at its items, and items
+that each speak for themselves ("1) BA may use PHI as required by law.") do not say it."""
 
 
 FORWARD_REFERENCE = re.compile(r"\b(?:the following|as follows|below)\b", re.IGNORECASE)

@@ -44,6 +44,7 @@ from rfp_agents.deliverables.buyer import (
     to_the_buyer,
 )
 from rfp_agents.deliverables.contract_terms import states_a_contract_term
+from rfp_agents.deliverables.defined_names import bidder_by_its_role
 from rfp_agents.deliverables.wording import (
     ALSO,
     BE_VERB,
@@ -278,14 +279,19 @@ def strength_of(
     in_questions_and_answers: bool = False,
     in_standards_table: bool = False,
     buyer_aliases: frozenset[str] = frozenset(),
+    bidder_aliases: frozenset[str] = frozenset(),
 ) -> Strength | None:
     """``mandatory``, ``advisory`` or None (a statement of information, or of what the
     buyer will do: ``binds_the_buyer``). In a Q&A a request ("Please provide …") may be the
     vendor's, so it is no requirement there. In a performance-standards table a cell stated
     as a fact is a standard the bidder meets (``_states_a_standard``). ``buyer_aliases``
-    are the document's own names for its buyer (``buyer_aliases``), read as its role."""
+    are the document's own names for its buyer (``buyer_aliases``), ``bidder_aliases`` the
+    names it defines for its bidder (``defined_names.bidder_aliases``), each read as its
+    role."""
     if buyer_aliases:
         sentence = buyer_by_its_role(sentence, buyer_aliases)
+    if bidder_aliases:
+        sentence = bidder_by_its_role(sentence, bidder_aliases)
     folded = fold_accents(sentence)
     strength = _strength(sentence, folded, in_questions_and_answers)
     if strength is None and in_standards_table and _states_a_standard(folded):
@@ -354,12 +360,15 @@ of insurance naming the County as additional insured.", "Certificación positiva
 por la Agencia Tributaria …", "Original o copia compulsada del alta …"): a thing the bidder
 must hand in."""
 MINIMUM_COVERAGE = re.compile(
-    r"^\W*(?:(?:(?-i:[A-Z])[\w'’/&-]*|an?|and|or|&|umbrella|excess|umbrella/excess|general|"
+    r"^\W*(?:\d+(?:\.\d+)*\.?\s+)?(?:(?:(?-i:[A-Z])[\w'’/&-]*|an?|and|or|&|umbrella|excess|umbrella/excess|general|"
     r"liability|professional|automobile|auto|property|cyber|crime|fidelity|performance|payment|"
     r"bid|surety|compensation)\s+){0,6}?"
-    r"(?:insurance|coverage|policy|bond)\s+(?:\([\w ]+\)\s+)?"
+    # (or as a label: "Automobile Liability Insurance: covering all vehicles … with minimum
+    # coverage limits of $300,000")
+    r"(?:insurance|coverage|policy|bond)\s*:?\s+(?:\([\w ]+\)\s+)?"
     r"(?:in|with|of|for|applicable|covering|at|not|no|to)\b[^.;:]{0,150}?"
-    r"\b(?:not\s+less\s+than|no\s+less\s+than|at\s+least|(?:a\s+)?minimum\s+(?:limits?\s+)?of)\b",
+    r"\b(?:not\s+less\s+than|no\s+less\s+than|at\s+least|"
+    r"(?:a\s+)?minimum\s+(?:coverage\s+)?(?:limits?\s+)?of)\b",
     re.IGNORECASE,
 )
 """A line of insurance named with its least amount ("Commercial General Liability Insurance
