@@ -2077,6 +2077,21 @@ def test_a_lead_in_that_allows_only_its_items_is_a_row_of_its_own(monkeypatch):
     assert statements_of(read, monkeypatch)[0] == lead
 
 
+def test_a_tasks_deliverables_label_ends_the_list_of_its_duties(monkeypatch):
+    """A statement of work lists a task's duties under "The contractor shall:", then names
+    its work products under "Deliverables:": those names are no more duties."""
+    lead = "The contractor shall:"
+    read = [lead, "Build the data warehouse", "Train the analysts", "Deliverables:",
+            "Warehouse schema (Deliverable #4)", "Training guide (Deliverable #5)"]  # fmt: skip
+    assert statements_of(read, monkeypatch) == [
+        f"{lead} Build the data warehouse",
+        f"{lead} Train the analysts",
+        "Warehouse schema (Deliverable #4)",
+        "Training guide (Deliverable #5)",
+    ]
+    assert strength_of("Warehouse schema (Deliverable #4)") is None
+
+
 def test_a_spanish_items_number_and_dash_mark_it(monkeypatch):
     """A pliego numbers its items "1.-", "2.-": each is an item of its lead-in, its mark
     dropped like "1."'s."""

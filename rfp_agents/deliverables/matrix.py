@@ -621,6 +621,8 @@ class OpenList:
         desk operations", then "Describe your approach to … ."): it is no item."""
         if self.items and IN_CAPITALS.match(sentence):
             return True  # "END OF SECTION III.", a heading: no item
+        if self.items and OUTPUTS_LABEL.match(sentence):
+            return True  # a task's "Deliverables:" after its "The contractor shall:" items
         return bool(self.items) and self.of_phrases and _is_full_instruction(sentence)
 
     def returns_at(self, sentence: str) -> bool:
@@ -800,8 +802,16 @@ def _strength_alone(sentence: str) -> str | None:
     return strength_of(sentence)
 
 
+OUTPUTS_LABEL = re.compile(
+    r"^\W*(?:deliverables?|deliverable\(s\)|outputs|work\s+products)\s*:\s*$", re.IGNORECASE
+)
+"""The label a statement of work puts after a task's duties to name what the task yields
+("Deliverables:" then "Software code (Deliverable #19)"): the names of the work products the
+duties above already require, not more items of the duties' lead-in."""
+
+
 def _is_label(sentence: str) -> bool:
-    """ "Deliverables:", "Ability to:": a colon and no obligation of its own, or an unmarked
+    """ "Skills:", "Ability to:": a colon and no obligation of its own, or an unmarked
     instruction that heads a sub-list ("Deliver to the AOC:" among the steps the contractor
     "shall take"). Inside a list it heads the items after it, which keep the list's lead-in:
     "… shall propose staff with the following skills: Ability to: work with diverse
