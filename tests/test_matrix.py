@@ -896,6 +896,18 @@ def test_the_same_requirement_in_two_documents_is_one_row_citing_both(settings: 
         ("The total price offered shall not exceed the budget above.", "mandatory"),
         ("3.1 Marine Liability Insurance: covering every vessel the firm operates, with "
          "minimum coverage limits of $2,000,000 per claim.", "mandatory"),
+        ("You will need a registered account to upload the quote.", "mandatory"),
+        ("Vencido el plazo, se requerirá nueva aprobación del proveedor para seguir.",
+         "mandatory"),
+        ("For determining acceptance of the reports, inspection shall be accomplished only "
+         "after a full review.", None),
+        ("In that case the price paid shall not exceed the lowest bid.", None),
+        ("Firmado el acuerdo, la orden de compra deberá emitirse dentro de diez días.", None),
+        ("De la entrega deberá quedar constancia en el expediente.", None),
+        ("Se deberá notificar la sanción a la empresa adjudicataria.", None),
+        ("El adjudicatario deberá notificar al hospital cualquier demora.", "mandatory"),
+        ("Dentro de los 15 días hábiles de recibida la orden de compra.", "mandatory"),
+        ("Dentro de los 15 días hábiles el hospital evaluará las ofertas.", None),
     ],
 )  # fmt: skip
 def test_obligations_are_recognised_in_english_and_spanish(sentence: str, strength):

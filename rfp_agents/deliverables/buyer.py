@@ -88,7 +88,9 @@ _BUYERS_ACTS = (
     r"debriefing|selection)s?\b"
 )
 BUYER_ACT = re.compile(
-    rf"^\W*(?:{OPENING_CONDITION})?(?:the\s+|no\s+(?:further\s+)?)?"
+    # (after an opening condition or purpose: "For determining acceptance of supplies, …")
+    rf"^\W*(?:{OPENING_CONDITION}|for\s+(?:determining|the\s+purposes?\s+of)\b[^.;:]{{1,200}}?,\s+)?"
+    r"(?:the\s+|no\s+(?:further\s+)?)?"
     rf"{_BUYERS_ACTS}(?:\s+(?:and|or)\s+{_BUYERS_ACTS})?(?:\s+of\s+[\w\s]{{1,40}}?)?"
     r"\s+(?:shall|will)\s+(?:then\s+|only\s+)?(?:occur|take\s+place|be\s+"
     r"(?:based|made|conducted|performed|determined|accomplished|held|provided|limited))\b"
@@ -167,7 +169,11 @@ TO_THE_BIDDER = re.compile(
     rf"(?:{BIDDER})s?\b[^.;:]{{0,60}}?"
     rf"\s+(?:(?:shall|will)\s+be\s+(?:{RECEIVED}|afforded|granted|allowed|permitted)"
     r"|(?:shall|will)\s+not\s+be\s+(?:required|obliged|obligated)\s+to)\b"
-    r"(?![^.;]*\band\s+(?:shall|must|will)\s+(?!be\b))",
+    r"(?![^.;]*\band\s+(?:shall|must|will)\s+(?!be\b))"
+    # the Spanish buyer notifying the bidder ("Se deberá notificar dicho incumplimiento a la
+    # empresa proveedora")
+    r"|\bse\s+(?:le\s+)?(?:debera|deberan|debe)\s+notificar\b[^.;]{0,80}?\ba\s+(?:la\s+|los\s+)?"
+    rf"(?:\w+\s+)?(?:{BIDDER})(?:e?s)?\b",
     re.IGNORECASE,
 )
 """What the bidder receives ("ten days' notice shall be given to the Contractor", "Offerors

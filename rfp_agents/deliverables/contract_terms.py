@@ -38,6 +38,12 @@ CONTRACT_TERMS = re.compile(
     # favor de la oferta más conveniente")
     r"|^\W*(?:la\s+)?adjudicacion\s+(?:se\s+(?:realizara|hara|efectuara|acordara)|"
     r"(?:debe|debera)\s+(?:realizarse|efectuarse|hacerse)|recaera)\b"
+    # the buyer's purchase order, issued by it ("…, la Orden de Compra deberá emitirse en el
+    # marco de la programación presupuestaria"), and its records ("deberá quedar constancia
+    # en las actuaciones")
+    r"|^[^.;]{0,120}?\b(?:la\s+)?orden\s+de\s+compra\s+(?:debe|debera|se)\s+(?:emitirse|emitira)\b"
+    r"|^[^.;]{0,120}?\b(?:debe|debera)\s+quedar\s+constancia\s+en\s+"
+    r"(?:las\s+actuaciones|el\s+expediente)\b"
     r"|^\W*(?:the\s+)?laws?\s+(?:to\s+be\s+applied|governing|applicable)\b[^.;]{0,60}?"
     r"\s+(?:shall|will)\s+be\b",
     re.IGNORECASE,
@@ -77,6 +83,7 @@ POLICY = re.compile(
     # $250,000"), not the bidder's price ("The total price quoted shall not exceed …")
     r"|^\W*(?:the\s+)?(?:total\s+)?(?:payments?|compensation|reimbursements?)\b[^.;]{0,60}?"
     r"\s+(?:shall|will)\s+not\s+exceed\b"
+    r"|\b(?:price|amount)\s+paid\s+(?:shall|will)\s+not\s+exceed\b"
     r"|\bin\s+no\s+(?:case|event)\s+shall\b[^.;]{0,60}?\b(?:relieve|excuse|affect|change)\b"
     # what the buyer's review takes in ("Such alternatives shall be included in the Proposal
     # review process as part of the evaluation")

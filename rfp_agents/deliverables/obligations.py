@@ -112,6 +112,9 @@ MANDATORY = re.compile(
     # what the bidder "will only need to" provide ("Those applicants … will only need to
     # provide a letter")
     rf"(?:{BIDDER})s?\b[^.;]{{0,120}}?\bwill (?:only |also )?need to (?!be\b)\w+|"
+    # or will need a thing, as an answer tells the bidder ("You will need a Google account
+    # to access the form")
+    rf"^\W*(?:you|(?:the|each|all)\s+(?:{BIDDER})s?) will (?:also )?need (?:a|an)\b|"
     # what "needs to be" handed in ("itemized rates need to be provided")
     r"needs? to be (?:provided|submitted|included|attached|completed|signed|uploaded|sent|"
     r"delivered|furnished)|"
@@ -176,7 +179,9 @@ MANDATORY = re.compile(
     r"se establecen? como condicion(?:es)? especial(?:es)? de (?:la )?ejecucion|"
     # a thing that requires the bidder's submission or the buyer's consent ("Cualquier
     # entrega requerirá la presentación del albarán"), as the English REQUIRES_CONSENT
-    r"(?:requiere|requieren|requerira|requeriran|exige|exigira)\s+(?:la\s+)?(?:previa\s+)?"
+    # (also with a qualifier: "se requerirá nueva conformidad del cocontratante")
+    r"(?:requiere|requieren|requerira|requeriran|exige|exigira)\s+"
+    r"(?:(?:la|una|nueva|previa|expresa)\s+){0,2}"
     r"(?:presentacion|aprobacion|autorizacion|conformidad|consentimiento)\b|"
     # a duty put in the gerund after the main clause ("…, debiendo, en caso contrario,
     # justificar dicha circunstancia", "…, siendo necesario la manifestación expresa …")
@@ -975,7 +980,11 @@ DELIVERY_PERIOD = re.compile(
     r"(?:de\s+|dentro\s+de\s+|como\s+maximo\s+)[^.;]{0,20}?\d"
     # … or as a cover sheet's label and its value ("Plazo de entrega: Dentro de los 20 días
     # corridos de recibida la OC"), like an English "Proposals due: …" (``DEADLINE``)
-    r"|\bplazo\s+(?:maximo\s+)?de\s+(?:entrega|ejecucion)\s*:\s*[^.;:]{0,25}?\d",
+    r"|\bplazo\s+(?:maximo\s+)?de\s+(?:entrega|ejecucion)\s*:\s*[^.;:]{0,25}?\d"
+    # … or the value alone, under its heading ("1.- Forma, plazo y lugar de entrega:" /
+    # "Dentro de los 20 días corridos de recibida la OC."): counted from the order received
+    r"|^\W*dentro\s+de\s+los\s+\d+\s+(?:\(\w+\)\s+)?dias\s+(?:corridos\s+|habiles\s+)?"
+    r"(?:de|desde)\s+(?:recibida|la\s+recepcion\s+de)\s+la\s+(?:oc|orden\s+de\s+compra)\b",
     re.IGNORECASE,
 )
 """The delivery period a pliego sets, put as a fact ("El plazo de entrega es dentro de los 20
