@@ -908,6 +908,7 @@ def test_the_same_requirement_in_two_documents_is_one_row_citing_both(settings: 
         ("El adjudicatario deberá notificar al hospital cualquier demora.", "mandatory"),
         ("Dentro de los 15 días hábiles de recibida la orden de compra.", "mandatory"),
         ("Dentro de los 15 días hábiles el hospital evaluará las ofertas.", None),
+        ("Any work done on a caller's say-so shall be at the Vendor's own risk.", None),
     ],
 )  # fmt: skip
 def test_obligations_are_recognised_in_english_and_spanish(sentence: str, strength):

@@ -79,6 +79,10 @@ POLICY = re.compile(
     # how a shared liability is split ("the obligation shall be apportioned on a comparative
     # fault basis")
     r"|\b(?:shall|will)\s+be\s+apportioned\b"
+    # whose risk a thing is ("Any action taken on another's direction shall be at the
+    # Contractor's risk")
+    r"|\b(?:shall|will)\s+be\s+at\s+(?:the\s+)?(?:[\w-]+['’]s\s+|its\s+|their\s+)?(?:own\s+)?"
+    r"(?:sole\s+)?risk\b"
     # the ceiling of what the buyer pays ("Payment for services provided shall not exceed
     # $250,000"), not the bidder's price ("The total price quoted shall not exceed …")
     r"|^\W*(?:the\s+)?(?:total\s+)?(?:payments?|compensation|reimbursements?)\b[^.;]{0,60}?"
