@@ -17,7 +17,7 @@ import re
 from collections.abc import Iterable
 from functools import cache
 
-from rfp_agents.deliverables.defined_names import defined_names, named_as_subject
+from rfp_agents.deliverables.defined_names import defined_names, named_as_subject, names_a_party
 from rfp_agents.deliverables.wording import (
     ALSO,
     ANSWER_START,
@@ -55,16 +55,7 @@ def buyer_aliases(texts: Iterable[str]) -> frozenset[str]:
     found = {name.group(1) for text in texts for name in BUYER_ALIAS.finditer(text)}
     # and the names a contract defines for it ("the Department (“Covered Entity” or “CE”)")
     found |= defined_names(texts, buyer_names())
-    return frozenset(name for name in found if not _names_a_party(name))
-
-
-def _names_a_party(name: str) -> bool:
-    """A name the vocabulary already reads: the bidder's ("Offeror") or a buyer's role
-    ("County"), or a word that opens a sentence ("It", "This")."""
-    folded = name.lower()
-    return bool(
-        re.fullmatch(rf"(?:{BIDDER})s?|(?:{buyer_names()})s?|it|this|that|each|which", folded)
-    )
+    return frozenset(name for name in found if not names_a_party(name))
 
 
 def buyer_by_its_role(sentence: str, aliases: frozenset[str]) -> str:

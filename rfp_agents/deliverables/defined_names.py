@@ -57,10 +57,15 @@ def defined_names(texts: Iterable[str], roles: str) -> frozenset[str]:
 def bidder_aliases(texts: Iterable[str]) -> frozenset[str]:
     """The names a document defines for its bidder ("the Contractor (“Business Associate”
     or “BA”)"), besides the roles ``wording.BIDDER`` reads already."""
-    return frozenset(
-        name
-        for name in defined_names(texts, BIDDER)
-        if not re.fullmatch(rf"(?:{BIDDER}|{buyer_names()})s?", name, re.IGNORECASE)
+    return frozenset(name for name in defined_names(texts, BIDDER) if not names_a_party(name))
+
+
+def names_a_party(name: str) -> bool:
+    """A name the vocabulary already reads: the bidder's ("Offeror") or a buyer's role
+    ("County"), or a word that opens a sentence ("It", "This"); no alias to learn."""
+    folded = name.lower()
+    return bool(
+        re.fullmatch(rf"(?:{BIDDER})s?|(?:{buyer_names()})s?|it|this|that|each|which", folded)
     )
 
 
