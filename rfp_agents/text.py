@@ -58,6 +58,9 @@ def _sentence_end(list_item: str) -> re.Pattern[str]:
     list item's break (the marker taken away, or kept with the item)."""
     return re.compile(
         r"(?:(?<=[.!;])|(?<=[.!;][”\"’)]))(?<!\b[ap]\.m\.)(?<!\bNo\.)(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\bU\.S\.)(?<!\bvs\.)"
+        # nor after a title before a name ("Mr. Smith", "Dr. Roe", "Ing. Pérez", "Lic. Díaz")
+        # nor the Spanish "Ing." of a tax's name ("Certificado de Ing. Brutos", gross income)
+        r"(?<!\b[MD]r\.)(?<!\bMs\.)(?<!\bMrs\.)(?<!\bSr\.)(?<!\bSra\.)(?<!\bDra\.)(?<!\bIng\.)(?<!\bLic\.)"
         r"(?!(?<=\d\.)\s\d{3}\b)"  # nor in a figure its text layer spaced ("Ley N° 13. 074")
         r"(?<!\b[Rr]ef\.)(?<!\b[Cc]f\.)(?<!\b[Ss]ec\.)(?<!\b[Pp]ara\.)(?<!\bp\.)(?<!\bpp\.)(?<!\b[Aa]rt\.)"
         r"(?!(?<=\b[A-Z]\.[A-Z]\.)\s+(?:[\d§\"“]|[A-Z]{2,}\b|(?:Sub)?[Pp]arts?\b|Chapters?\b))"

@@ -89,6 +89,12 @@ def test_stitched_overlapping_fragments_count_as_a_repeat():
          ["Records follow 36 C.F.R. Part 1220 and 44 U.S.C. 3101.",
           'Goods ship F.O.B. ORIGIN or F.O.B. "mill" at our cost.',
           "Work is done in Washington, D.C.", "The vendor pays."]),
+        # a title before a name is no sentence end, in English or Spanish, nor the "Ing." of a
+        # Spanish tax's name (Ingresos Brutos)
+        ("Questions go to Ms. Lane or Dr. Ortiz. Bids go to Mrs. Park. Adjuntar el "
+         "certificado de Ing. Brutos firmado por el Lic. Gómez o la Sra. Ruiz.",
+         ["Questions go to Ms. Lane or Dr. Ortiz.", "Bids go to Mrs. Park.",
+          "Adjuntar el certificado de Ing. Brutos firmado por el Lic. Gómez o la Sra. Ruiz."]),
     ],
 )  # fmt: skip
 def test_passages_split_into_their_sentences(text: str, sentences: list[str]):

@@ -2266,6 +2266,47 @@ def test_the_items_of_a_label_of_requirements_are_rows_and_the_label_is_not(monk
     assert {strength_of(row) for row in rows} == {"mandatory"}
 
 
+def test_a_label_of_requirements_heads_its_bare_items_after_items_with_duties(monkeypatch):
+    """Under "NOTE: Other requirements for submission of the offer:" the first items say
+    their duties themselves and stand alone; the bare items after them ("Tax clearance
+    certificate.") are requirements by the label. The buyer's right after them ends the list,
+    so the sentences that follow are no items of it."""
+    label = "NOTE: Other requirements for submission of the offer:"
+    rows = statements_of([
+        label,
+        "Bidders shall quote in US dollars.",
+        "Tax clearance certificate.",
+        "Proof of registration with the state.",
+        "The Agency reserves the right to reject an offer without them.",
+        "Street address of the office, 4th floor.",
+    ], monkeypatch)  # fmt: skip
+    assert rows == [
+        "Bidders shall quote in US dollars.",
+        f"{label} Tax clearance certificate.",
+        f"{label} Proof of registration with the state.",
+        "The Agency reserves the right to reject an offer without them.",
+        "Street address of the office, 4th floor.",
+    ]
+    assert [strength_of(row) for row in rows] == ["mandatory", "mandatory", "mandatory", None, None]
+    spanish = "IMPORTANTE: Otros requisitos para la admisión de las ofertas:"
+    assert statements_of(
+        [
+            spanish,
+            "Los oferentes deberán cotizar en pesos.",
+            "Constancia de inscripción.",
+            "El Hospital se reserva el derecho de rechazar las ofertas incompletas.",
+            "Calle 12 y 50, planta baja.",
+        ],  # fmt: skip
+        monkeypatch,
+    ) == [
+        "Los oferentes deberán cotizar en pesos.",
+        f"{spanish} Constancia de inscripción.",
+        "El Hospital se reserva el derecho de rechazar las ofertas incompletas.",
+        "Calle 12 y 50, planta baja.",
+    ]
+    assert strength_of(f"{spanish} Constancia de inscripción.") == "mandatory"
+
+
 def test_a_clause_number_left_alone_after_a_lead_in_is_no_item(monkeypatch):
     rows = statements_of([
         "All products must meet the county's security policy:",

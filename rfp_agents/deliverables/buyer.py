@@ -136,9 +136,12 @@ def buyer_discretion() -> re.Pattern[str]:
     )
 
 
-BUYERS_RIGHT = re.compile(r"\breserves?\s+the\s+right\b", re.IGNORECASE)
-"""A right the buyer keeps ("The County reserves the right to reject any proposal that …"):
-its discretion, not a duty of the bidder's."""
+BUYERS_RIGHT = re.compile(
+    r"\breserves?\s+the\s+right\b|\bse\s+reservan?\s+el\s+derecho\b", re.IGNORECASE
+)
+"""A right the buyer keeps ("The County reserves the right to reject any proposal that …",
+"El establecimiento se reserva el derecho de rechazar …"): its discretion, not a duty of the
+bidder's."""
 
 
 SPANISH_BIDDER_ACTED_ON = re.compile(

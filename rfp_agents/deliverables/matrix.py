@@ -26,6 +26,7 @@ import numpy as np
 from pydantic import BaseModel, Field
 
 from rfp_agents.deliverables.buyer import (
+    BUYERS_RIGHT,
     buyer_aliases,
     furnished_by_the_buyer,
     lists_the_buyers_acts,
@@ -42,6 +43,7 @@ from rfp_agents.deliverables.model_review import StatementReview
 from rfp_agents.deliverables.obligations import (
     FINITE_VERB,
     NAMES_THE_LAST_A_REQUIREMENT,
+    NOTICE,
     QUESTION_NUMBER,
     Strength,
     has_modal_verb,
@@ -579,7 +581,9 @@ class OpenList:
             return False
         if self.ended or (self.items and self._outer_marker(sentence)):
             return False
-        if self.items and self._takes_a_duty(sentence) and not RUN_IN_HEADING.match(sentence):
+        if _is_requirement_label(self.lead_in) and _is_requirement_label(sentence):
+            return False  # "Minimum Qualifications:" after "Mandatory Requirements:" items
+        if self._takes_a_duty(sentence) and not RUN_IN_HEADING.match(sentence):
             return self.items < MAX_ITEMS
         return _is_item_of(sentence, self.lead_in, self.items)
 
@@ -596,11 +600,16 @@ class OpenList:
         points at ("The following components shall be included in the building design:",
         then "Sump drains in the repair bays.", "The Grading design shall not alter the
         drainage of neighbouring properties.", "High volume air exchanger."): item-sized,
-        short, the bidder's; the phrases after it are still items."""
+        short, the bidder's; the phrases after it are still items. Under a label of
+        requirements ("Other requirements for submitting the proposal:") its first item may
+        be one too ("a) Bidders shall quote in pesos.", then "b) Tax certificate.")."""
         return (
             len(sentence) <= MAX_DUTY_ITEM_CHARACTERS
             and not LEAD_IN_END.search(sentence)
-            and bool(FORWARD_REFERENCE.search(self.lead_in))
+            and (
+                (self.items and bool(FORWARD_REFERENCE.search(self.lead_in)))
+                or _is_requirement_label(self.lead_in)
+            )
             and has_modal_verb(sentence)
             and _strength_alone(self.lead_in) == "mandatory"
             and _strength_alone(sentence) == "mandatory"
@@ -623,6 +632,8 @@ class OpenList:
             return True  # "END OF SECTION III.", a heading: no item
         if self.items and OUTPUTS_LABEL.match(sentence):
             return True  # a task's "Deliverables:" after its "The contractor shall:" items
+        if self.items and BUYERS_RIGHT.search(sentence):
+            return True  # "The County reserves the right to reject offers without them."
         return bool(self.items) and self.of_phrases and _is_full_instruction(sentence)
 
     def returns_at(self, sentence: str) -> bool:
@@ -828,7 +839,7 @@ def _is_requirement_label(sentence: str) -> bool:
     item under it a requirement, and says nothing without them."""
     return (
         sentence.rstrip().endswith(":")
-        and len(sentence.split()) <= MAX_TITLE_WORDS
+        and len(NOTICE.sub("", sentence).split()) <= MAX_TITLE_WORDS
         and heads_requirements(sentence)
     )
 
@@ -992,7 +1003,10 @@ def _statement(
     if open_list.takes(sentence):
         if not (open_list.the_buyers or _is_bare_marker(sentence) or POINTER.match(sentence)):
             item = CLAUSE_NUMBER.sub("", ITEM_MARKER.sub("", sentence))
-            yield f"{open_list.heading} {item}", meta
+            if _is_requirement_label(open_list.lead_in) and has_modal_verb(sentence):
+                yield item, meta  # "Bidders shall quote in pesos.": says its duty itself
+            else:
+                yield f"{open_list.heading} {item}", meta
     elif not _is_lead_in(sentence) and (
         _shortest(sentence) <= len(sentence) <= MAX_REQUIREMENT_CHARACTERS
     ):

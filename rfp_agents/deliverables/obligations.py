@@ -435,6 +435,11 @@ when a clause inside it carries a "must" ("…, may render the Proponent subject
 which must be complied with before …")."""
 
 
+NOTICE = re.compile(r"(?:(?:important|importante|note|nota)\s*:\s*)", re.IGNORECASE)
+"""A notice run in before a label ("IMPORTANT: Other requirements for …:"): it marks the
+label out, and says nothing of its own."""
+
+
 def heads_requirements(sentence: str) -> bool:
     """True when ``sentence`` opens with a label of a list of requirements ("Minimum
     Qualifications:"): the label alone, or an item under it ("Minimum Qualifications: Five
@@ -1220,7 +1225,8 @@ def _obligations() -> Obligations:
             r"(?:the|a|an|all|any|each|its|their)\s"
         ),
         requirement_label=re.compile(
-            rf"^\W*(?:\d+(?:\.\d+)*\.?\s+)?(?:{'|'.join(table['requirement_labels'])})\s*:",
+            rf"^\W*(?:\d+(?:\.\d+)*\.?\s+)?{NOTICE.pattern}?"
+            rf"(?:{'|'.join(table['requirement_labels'])})\s*:",
             re.IGNORECASE,
         ),
         request=re.compile(
