@@ -909,6 +909,16 @@ def test_the_same_requirement_in_two_documents_is_one_row_citing_both(settings: 
         ("Dentro de los 15 días hábiles de recibida la orden de compra.", "mandatory"),
         ("Dentro de los 15 días hábiles el hospital evaluará las ofertas.", None),
         ("Any work done on a caller's say-so shall be at the Vendor's own risk.", None),
+        # a phrase set off after "will"; whichever party breaches or not; terms that apply,
+        # last or are read a way; what each order will set
+        ("On expiry, the Vendor will, when the Agency asks, hand back every badge.", "mandatory"),
+        ("The parties agree that the non-defaulting party will give notice of the default "
+         "within five days.", "mandatory"),
+        ("The terms and conditions of the master lease shall apply to every sublease.", None),
+        ("The obligations under this Addendum shall continue until the lease ends.", None),
+        ("Any gap in this Schedule shall be interpreted in favour of the tenant.", None),
+        ("Shipping dates shall be established on individual call orders.", None),
+        ("The Vendor shall apply the patches within ten days.", "mandatory"),
     ],
 )  # fmt: skip
 def test_obligations_are_recognised_in_english_and_spanish(sentence: str, strength):

@@ -57,8 +57,8 @@ does."""
 
 POLICY = re.compile(
     r"\b(?:shall|will|may)\s+(?:not\s+)?be\s+(?:automatically\s+|immediately\s+)?(?:considered|deemed|"
-    r"construed|treated as|regarded as|evidenced by|rejected|disqualified|deducted|withheld|"
-    r"credited|set off)\b"
+    r"construed|interpreted|treated as|regarded as|evidenced by|rejected|disqualified|deducted|"
+    r"withheld|credited|set off)\b"
     # a status defined by a condition ("A Bid shall be materially unbalanced if …"); what
     # counts or binds ("No alterations shall be valid or binding unless …", "Such price
     # reduction shall be effective at the same time"); the buyer accepting a thing ("Any
@@ -112,8 +112,17 @@ POLICY = re.compile(
     # what has no effect on another thing ("Cancellation of the agreement shall have no effect
     # on orders already placed")
     r"have no (?:\w+\s+)?(?:effect|force|bearing|impact))\b"
-    # definitions that apply ("the following definitions shall apply to this Addendum")
+    # definitions that apply ("the following definitions shall apply to this Addendum"), and
+    # the terms or duties of a contract that apply to another or last ("All terms and
+    # conditions of the Schedule contract shall apply to the BPA", "The obligations in this
+    # Agreement shall continue until all data is returned")
     r"|\b(?:definitions?|terms)\s+(?:shall|will)\s+apply\b"
+    r"|^\W*(?:all\s+)?(?:the\s+)?(?:terms\s+and\s+conditions|obligations|provisions|clauses)\s+"
+    r"(?:of|in|under)\s+[^.;]{0,80}?\s+(?:shall|will)\s+(?:apply|continue|survive|remain)\b"
+    # what each order will set ("Delivery terms shall be established on individual task orders")
+    r"|\b(?:shall|will)\s+be\s+(?:established|specified|defined|set\s+forth|determined|stated)\s+"
+    r"(?:in|on|by)\s+(?:the\s+|each\s+|individual\s+|separate\s+)?(?:task\s+|delivery\s+|"
+    r"purchase\s+|call\s+)?orders?\b"
     # what a clause does not take away ("This Article shall not restrict the liability …")
     r"|\b(?:shall|will)\s+not\s+(?:in\s+any\s+way\s+)?(?:restrict|limit)\s+(?:the|any)\s+"
     r"(?:liability|rights?|remedies|obligations?)\b"

@@ -927,7 +927,9 @@ bidders")."""
 
 
 ACTIVE_WILL = (
-    r"(?:\s+will\s*(?::\s*(?:\(?[ivx]{1,4}\)|\(?[a-d1-4]\))?\s*)?(?:not\s+(?!need\b))?"
+    # (a phrase set off after it: "BA will, at the direction of the CE, either return …")
+    r"(?:\s+will(?:\s*,[^,.;:]{1,60},)?\s*(?::\s*(?:\(?[ivx]{1,4}\)|\(?[a-d1-4]\))?\s*)?"
+    r"(?:not\s+(?!need\b))?"
     r"(?!(?:also\s+)?(?:be|not|receive|have|incur|face|need(?!\s+to\b))\b)\w+"
     # the progressive ("The Proponent will be conducting a geotechnical investigation")
     r"|\s+will\s+(?:also\s+)?be\s+(?!(?:receiving|getting|facing)\b)\w+ing\b)"
@@ -961,8 +963,12 @@ BIDDER_WILL = re.compile(
     # assign its rights without the other's consent", "Each party will bear its own costs")
     # or all the parties to the contract agree to ("All parties to this Contract agree to
     # not discriminate …")
-    rf"|(?:^\W*(?:{INTRODUCTORY_PHRASE})?|,\s+)(?:(?:neither|each|either|both)\s+(?:of\s+the\s+)?"
-    r"part(?:y|ies)|all\s+(?:the\s+)?parties\s+to\s+th(?:is|e)\s+(?:contract|agreement))"
+    rf"|(?:^\W*(?:{INTRODUCTORY_PHRASE})?|,\s+|\bagree\s+that\s+)"
+    r"(?:(?:neither|each|either|both)\s+(?:of\s+the\s+)?"
+    r"part(?:y|ies)|all\s+(?:the\s+)?parties\s+to\s+th(?:is|e)\s+(?:contract|agreement)"
+    # (whichever of them breaches, or does not: "the nonbreaching party will take reasonable
+    # steps to get the breaching party to cure the breach")
+    r"|the\s+(?:non-?)?(?:breaching|defaulting)\s+party)"
     rf"(?:{ACTIVE_WILL}|\s+(?:also\s+)?(?:agrees?|undertakes?)\s+(?:not\s+)?to\b)"
     # the people it proposes ("The personnel named in the technical proposal will remain
     # assigned to the project")
