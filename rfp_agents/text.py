@@ -349,6 +349,7 @@ def split_sentences(
     """
     sentence_end = _SENTENCE_END_KEEPING_MARKERS if keep_list_markers else _SENTENCE_END
     sentences = []
+    text = _letter_o_bullets(text)
     parts = _rejoin_roman_references(sentence_end.split(_rejoin_wrapped_lines(text)))
     for part in (piece for whole in parts if whole for piece in _cut_after_and(whole)):
         flat = " ".join((part or "").split())
@@ -359,6 +360,22 @@ def split_sentences(
         else:
             sentences += _windows(flat.split(), max_characters // 2)
     return sentences
+
+
+LETTER_O_BULLET = re.compile(r"(?m)^([ \t]*)o[ \t]+(?=[A-Z“\"(])")
+"""A line opened by a letter "o" and a capitalised word ("o A unit and regression test
+suite …"): the hollow bullet of a sub-list, as a text layer gives a symbol font's glyph."""
+MIN_LETTER_O_BULLETS = 2
+"""Lines so opened in one passage that make them a list: one alone may be the word "o"
+("or" in Spanish) that a line break put first."""
+
+
+def _letter_o_bullets(text: str) -> str:
+    """``text`` with each letter-"o" bullet (``LETTER_O_BULLET``) made the bullet glyph it
+    stands for, when the passage has a list of them; the sentence split breaks there."""
+    if len(LETTER_O_BULLET.findall(text)) < MIN_LETTER_O_BULLETS:
+        return text
+    return LETTER_O_BULLET.sub(r"\1◦ ", text)
 
 
 LAST_CLAUSE_AFTER_AND = re.compile(r";\s+(?:and|or)\s+(?=\(\d{1,2}\)\s|\d+(?:\.\d+)+\.?\s)")

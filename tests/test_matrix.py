@@ -918,6 +918,12 @@ def test_the_same_requirement_in_two_documents_is_one_row_citing_both(settings: 
         ("The obligations under this Addendum shall continue until the lease ends.", None),
         ("Any gap in this Schedule shall be interpreted in favour of the tenant.", None),
         ("Shipping dates shall be established on individual call orders.", None),
+        # a manner adverb before a word that is a verb or a noun; task verbs of a SOW
+        ("Fully document test cases that the old suite skips.", "mandatory"),
+        ("Monthly report submissions are posted online.", None),
+        ("Enable audit logging on every server.", "mandatory"),
+        ("Prototype a mobile view of the catalogue.", "mandatory"),
+        ("Prototype of the mobile view (Deliverable #7)", None),
         ("The Vendor shall apply the patches within ten days.", "mandatory"),
     ],
 )  # fmt: skip
@@ -2086,6 +2092,67 @@ def test_the_names_a_contract_defines_for_its_parties_are_read_as_their_roles():
     act = "LCR may operate a register that must list every release."
     assert strength_of(act) == "mandatory"
     assert strength_of(act, buyer_aliases=buyers, bidder_aliases=bidders) is None
+
+
+def test_a_government_bodys_acronym_is_the_buyers_side():
+    """ "the Federal Roads Administration (FRA)" is a government body: "FRA shall provide
+    the survey data" is its act, not the bidder's duty; the bidder's own duty stays one."""
+    texts = ["The Federal Roads Administration (FRA) funds this study."]
+    buyers = buyer_aliases(texts)
+    assert "FRA" in buyers
+    act = "FRA shall provide the survey data to the consultant."
+    assert strength_of(act) == "mandatory"
+    assert strength_of(act, buyer_aliases=buyers) is None
+    duty = "The consultant shall return the survey data to FRA."
+    assert strength_of(duty, buyer_aliases=buyers) == "mandatory"
+
+
+def test_a_sub_list_bulleted_with_the_letter_o_is_split_into_its_items(monkeypatch):
+    """A text layer gives a hollow sub-bullet as the letter "o": each such line is an item of
+    the lead-in before it, and the next task of the outer list ends that list."""
+    text = (
+        "The output of this task shall include:\n"
+        "o A build script kept in the\nrepository\n"
+        "o Release notes for each version\n"
+        "• Enable single sign-on for the portal.\n"
+    )
+    read = split_sentences(text)
+    assert read == [
+        "The output of this task shall include:",
+        "A build script kept in the repository",
+        "Release notes for each version",
+        "Enable single sign-on for the portal.",
+    ]
+    assert statements_of(read, monkeypatch) == [
+        "The output of this task shall include: A build script kept in the repository",
+        "The output of this task shall include: Release notes for each version",
+        "Enable single sign-on for the portal.",
+    ]
+    # one line opened by "o" is the Spanish "or" a line break put first, no bullet
+    assert split_sentences("Presentar el certificado\no Constancia de inscripción.") == [
+        "Presentar el certificado o Constancia de inscripción."
+    ]
+
+
+def test_each_item_of_a_lead_in_that_stops_on_its_modal_completes_it(monkeypatch):
+    """After "the vendor shall:" every item is a verb phrase, even one whose object is a
+    name ("Document Legacy-API vs. REST"): a full instruction after it is the next item, not
+    the end of a list of names."""
+    lead = "To reach these goals, the vendor shall:"
+    rows = statements_of(
+        [
+            lead,
+            "Document Legacy-API vs. REST",
+            "Provide every method of the REST API.",
+            "Document Legacy-API vs. SOAP",
+        ],  # fmt: skip
+        monkeypatch,
+    )
+    assert rows == [
+        f"{lead} Document Legacy-API vs. REST",
+        f"{lead} Provide every method of the REST API.",
+        f"{lead} Document Legacy-API vs. SOAP",
+    ]
 
 
 def test_a_lead_in_that_allows_only_its_items_is_a_row_of_its_own(monkeypatch):

@@ -47,12 +47,23 @@ reject …", "HTDC is seeking proposals", "George Mason reserves the right …")
 this document gives its buyer."""
 
 
+GOVERNMENT_BODY = re.compile(
+    r"\b(?:[A-Z][a-z]+\s+){1,4}(?:Agency|Department|Administration|Bureau|Command)"
+    r"\s+\(\s*[“\"]?([A-Z]{2,6})[”\"]?\s*\)"
+)
+"""A government body and the acronym the document gives it ("the Defense Health Agency
+(DHA)", "General Services Administration (GSA)"): the buyer's side, whose "DHA shall
+provide …" is no duty of the bidder's."""
+
+
 def buyer_aliases(texts: Iterable[str]) -> frozenset[str]:
     """The names a document's buyer goes by (``BUYER_ALIAS``, ``defined_names``), besides
     its roles in ``vocabulary/parties.toml``: "The AOC will conduct the interviews" is the
     buyer's act as much as "The Agency will …"."""
     texts = list(texts)
     found = {name.group(1) for text in texts for name in BUYER_ALIAS.finditer(text)}
+    # and the acronyms it defines for government bodies ("the Defense Health Agency (DHA)")
+    found |= {name.group(1) for text in texts for name in GOVERNMENT_BODY.finditer(text)}
     # and the names a contract defines for it ("the Department (“Covered Entity” or “CE”)")
     found |= defined_names(texts, buyer_names())
     return frozenset(name for name in found if not names_a_party(name))

@@ -652,7 +652,11 @@ class OpenList:
                 return replace(self, pending=_bare_clause_number(sentence), item_marker=kind)
             first = not self.items
             of_phrases = (
-                not (_is_full_sentence(sentence) or is_instruction(sentence))
+                not (
+                    _is_full_sentence(sentence)
+                    or is_instruction(sentence)
+                    or MODAL_LEAD_IN_END.search(self.lead_in)
+                )
                 if first
                 else self.of_phrases
             )
@@ -795,6 +799,12 @@ FORWARD_REFERENCE = re.compile(r"\b(?:the following|as follows|below)\b", re.IGN
 """A lead-in that only points at its items ("The contractor shall provide the following
 activities:"); a duty of its own ("Crews are expected to work the city's hours of 7 to
 4.30, with a lunch break:") does not point."""
+
+
+MODAL_LEAD_IN_END = re.compile(r"\b(?:shall|must|will|should)\s*:\s*$", re.IGNORECASE)
+"""A lead-in that stops on its modal ("… the contractor shall:"): each item is the verb
+phrase that completes it ("Document the interfaces"), whatever its verb, and not a bare
+phrase of a list of names."""
 
 
 OPEN_CLAUSE = re.compile(

@@ -1144,6 +1144,14 @@ ADVERB_OPENING = r"(?:[A-Z][a-z]+ly|Also)\s+"
 ensure you …"): the imperative follows it in lower case."""
 
 
+MANNER_ADVERB = (
+    r"(?!(?:Early|Only|Daily|Weekly|Monthly|Quarterly|Yearly|Hourly|Nightly|Timely|Likely|"
+    r"Family|Supply|Apply|Reply|Italy)\s)[A-Z][a-z]+ly\s+"
+)
+"""An adverb of manner opening a sentence ("Fully", "Clearly"), not an adjective or a noun
+that ends the same way ("Early report", "Monthly report", "Supply")."""
+
+
 OBJECT_OPENING = (
     r"(?:the|a|an|all|each|every|any|your|its|their|this|these|those|such|how|what|whether|"
     r"why|when|where|which|who|one|both|either)"
@@ -1216,6 +1224,9 @@ def _obligations() -> Obligations:
             rf"(?:^\W*(?:{opening})?(?:Do|do)\s+not|^\W*(?:{verbs}),?|{opening}(?:{lower}))\s+(?!{VERB_AS_NOUN}\b)"
             rf"(?:[a-z0-9]|{DOCUMENT_PART}|{TITLED_OBJECT})"
             rf"|(?:^\W*(?:{also_nouns})|{opening}(?:{also_nouns_lower}))\s+{OBJECT_OPENING}\b"
+            # after a manner adverb, a word that is a verb or a noun is the verb ("Fully
+            # document data insertion issues"): no adverb qualifies a noun
+            rf"|^\W*{MANNER_ADVERB}(?:{also_nouns_lower})\s+[a-z]"
             # after a condition whose comma was left out ("If your firm is certified by the
             # DSBSD provide your certification number"), not a verb the condition's own
             # subject or modal takes ("If the vendor fails to provide the report, …")
