@@ -924,6 +924,13 @@ def test_the_same_requirement_in_two_documents_is_one_row_citing_both(settings: 
         ("Enable audit logging on every server.", "mandatory"),
         ("Prototype a mobile view of the catalogue.", "mandatory"),
         ("Prototype of the mobile view (Deliverable #7)", None),
+        # a prohibition put as "No … are to be …"; the buyer's record of an award and its
+        # assessments of the contractor's work
+        ("No extra fees are to be charged after the last delivery.", "mandatory"),
+        ("Each award made under this schedule must be registered in the state system.", None),
+        ("Under section 4.2 of the rules, past performance evaluations shall be prepared "
+         "each year.", None),
+        ("The vendor must register in the state system before the award.", "mandatory"),
         ("The Vendor shall apply the patches within ten days.", "mandatory"),
     ],
 )  # fmt: skip

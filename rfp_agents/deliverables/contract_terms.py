@@ -19,10 +19,17 @@ from rfp_agents.deliverables.wording import BIDDER, OPENING_CONDITION
 CONTRACT_TERMS = re.compile(
     rf"^\W*(?:{OPENING_CONDITION})?(?:the|this|a|an|any|each|all)\s+(?:resulting\s+)?"
     r"(?:contract|agreement|award|purchase order|task order|order|bpa)s?\b[^.;]{0,60}?\s+"
-    r"(?:shall|will)"
+    r"(?:shall|will|must)"
     r"\s+(?:be\s+(?:based|awarded|made|governed|construed|interpreted|issued|placed|determined|"
-    # (the buyer's periodic review of it: "The BPAs shall be reviewed on an annual basis")
-    r"reviewed|in\s+accordance\s+with)|terminate|expire|commence)\b"
+    # (the buyer's periodic review of it: "The BPAs shall be reviewed on an annual basis"),
+    # and its record in the government's systems ("Each award must be registered in CPARS")
+    r"reviewed|registered|in\s+accordance\s+with)|terminate|expire|commence)\b"
+    # the buyer's assessments of the contractor's performance ("past performance evaluations
+    # shall be prepared at least annually", FAR 42.15)
+    # (after what it follows: "In accordance with FAR 8.406-7, past performance …")
+    r"|^(?:[^;]{0,150}?,\s+)?(?:the\s+|all\s+)?(?:past\s+)?performance\s+"
+    r"(?:evaluations?|assessments?)\s+(?:shall|will|must)\s+be\s+"
+    r"(?:prepared|completed|conducted|performed|entered)\b"
     # the solicitation's own term ("This solicitation shall be open from … through FY27")
     r"|^\W*this\s+(?:solicitation|rfp|rfq|ifb|itb|request)\s+(?:shall|will)\s+(?:be|remain)\s+open\b"
     r"|^\W*(?:the\s+)?contract\s+documents\s+(?:shall|will)\s+(?:consist\s+of|include)\b"

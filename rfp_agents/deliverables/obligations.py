@@ -130,7 +130,8 @@ MANDATORY = re.compile(
     r"is prohibited|are prohibited|(?:is|are) (?:mandatory|compulsory)|"
     # a permission denied as "No … may be …" ("No diversion or replacement may be made
     # without a resume of the replacement")
-    r"^\W*no\s+(?:[\w-]+\s+){1,6}?(?:may|can)\s+be\s+\w+|"
+    # or as "No … is to be …" ("No further charges are to be billed after the final invoice")
+    r"^\W*no\s+(?:[\w-]+\s+){1,6}?(?:may|can|is\s+to|are\s+to)\s+be\s+\w+|"
     # work put as "is to be done" ("Some renovations are to be completed as part of the
     # Works"), not what the bidder is paid or told
     r"(?:is|are) to be (?:completed|performed|provided|submitted|delivered|installed|done|"
