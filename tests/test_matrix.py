@@ -931,6 +931,11 @@ def test_the_same_requirement_in_two_documents_is_one_row_citing_both(settings: 
         ("Under section 4.2 of the rules, past performance evaluations shall be prepared "
          "each year.", None),
         ("The vendor must register in the state system before the award.", "mandatory"),
+        # what the buyer will not consider, the bidder must not offer; the period of
+        # performance and the period services run in are terms of the order
+        ("The City will not consider bids that carry a fuel surcharge.", "mandatory"),
+        ("The period of performance shall be two years from the order date.", None),
+        ("Work shall be performed during a base period of twelve months from the order.", None),
         ("The Vendor shall apply the patches within ten days.", "mandatory"),
     ],
 )  # fmt: skip

@@ -368,7 +368,10 @@ def buyer_requires() -> re.Pattern[str]:
         r"[^.;]{0,60}?\b(?:will|shall)\s+\w+"
         # what it will only accept, or not ("The County will only accept personnel who have
         # relevant experience", "The City will not accept faxed bids")
-        r"|(?:will|shall)\s+(?:only|not)\s+accept\b)",
+        r"|(?:will|shall)\s+(?:only|not)\s+accept\b"
+        # or consider ("The Court will not consider quotes that include license fees")
+        r"|(?:will|shall)\s+(?:only|not)\s+consider\s+(?:any\s+)?(?:quotes?|quotations?|"
+        r"proposals?|offers?|bids?|submissions?|responses?)\b)",
         re.IGNORECASE,
     )
 

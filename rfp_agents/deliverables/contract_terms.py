@@ -34,8 +34,12 @@ CONTRACT_TERMS = re.compile(
     r"|^\W*this\s+(?:solicitation|rfp|rfq|ifb|itb|request)\s+(?:shall|will)\s+(?:be|remain)\s+open\b"
     r"|^\W*(?:the\s+)?contract\s+documents\s+(?:shall|will)\s+(?:consist\s+of|include)\b"
     # how long it runs ("The period of the contract shall be a term of five (5) years")
-    r"|^\W*(?:the\s+)?(?:period|term|duration)\s+of\s+(?:the|this)\s+(?:contract|agreement)"
-    r"\s+(?:shall|will)\s+be\b"
+    r"|^\W*(?:the\s+)?(?:period|term|duration)\s+of\s+(?:(?:the|this)\s+(?:contract|agreement|"
+    r"(?:task\s+)?order|bpa)|performance)\s+(?:shall|will)\s+be\b"
+    # (and the period the services run in: "Services shall be provided … during an initial
+    # period that begins with the date of the order")
+    r"|^\W*(?:the\s+|all\s+)?(?:services|work)\s+(?:shall|will)\s+be\s+(?:provided|performed)\b"
+    r"[^.;]{0,80}?\bduring\s+(?:an?|the)\s+(?:initial|base)\s+(?:period|term|year)\b"
     # how the buyer orders ("All orders against the BPAs must follow the ordering
     # procedures of FAR 8.405-3")
     r"|^\W*(?:the|any|each|all)\s+(?:task\s+|purchase\s+|call\s+|delivery\s+)?orders?\b"
