@@ -936,6 +936,10 @@ def test_the_same_requirement_in_two_documents_is_one_row_citing_both(settings: 
         ("The City will not consider bids that carry a fuel surcharge.", "mandatory"),
         ("The period of performance shall be two years from the order date.", None),
         ("Work shall be performed during a base period of twelve months from the order.", None),
+        # a paragraph's name run in before an en dash is no part of its sentence
+        ("Hosting – The Agency will be responsible for running the production servers.", None),
+        ("Hosting – The Vendor will be responsible for running the test servers.", "mandatory"),
+        ("Return Form B - Price Schedule.", "mandatory"),
         ("The Vendor shall apply the patches within ten days.", "mandatory"),
     ],
 )  # fmt: skip

@@ -64,11 +64,12 @@ LEADING_HEADING = re.compile(
 RUN_IN_LABEL = re.compile(
     r"^\W*[A-Z][\w'’&/-]*"
     r"(?:,?\s+(?:(?:and|of|the|for|to|in|or|&)\s+)?(?:[A-Z][\w'’&/-]*|\([A-Z][^()]{0,30}\))){0,8}"
-    r"\s*:\s+(?=[A-Z])"
+    r"(?:\s*:|\s+[–—])\s+(?=[A-Z])"
 )
 """A label in title case or capitals run in before its colon ("Qualifications and Experience
 : ", "INITIAL EVALUATION CRITERIA: ", "RESPONSE TO LEGAL ORDERS, DEMANDS, OR REQUESTS FOR
-DATA: "): the paragraph's name, not part of its sentence."""
+DATA: ") or a spaced en dash ("Key Personnel – "): the paragraph's name, not part of its
+sentence."""
 INTRODUCTORY_PHRASE = (
     r"(?:If|When|Where|Whenever|Unless|Once|Upon|Before|After|For|In|As|With|Within|During|Should|To|"
     r"Immediately|Promptly|"
