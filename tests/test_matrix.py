@@ -2466,6 +2466,23 @@ def test_a_standards_table_runs_over_a_page_without_its_titles(settings: Setting
     }
 
 
+def test_a_standards_table_with_wrapped_titles_ends_at_a_paragraph(settings: Settings, workdir):
+    """A narrow table wraps its column titles over two lines ("Performance" / "Standard(s)");
+    its cells are standards all the same, and the first paragraph across the page after the
+    table ends it: a fact stated there is no standard."""
+    pdf = text_pdf(workdir / "grid.pdf", [
+        "2. Quality\nDeliverable\nPerformance\nStandard(s)\nAcceptable\nQuality Level\n"
+        "Method of\nAssessment\nRelease\nEvery release notes\nits known issues.\n"
+        "Zero open critical\nbugs at release\nManual review\n"
+        "The board reviews these quality results with the vendor at its quarterly meeting.\n"
+        "The dashboard shows the results to every member of the public at all times.",
+    ])  # fmt: skip
+    rows = requirement_texts(pdf, settings, "grid")
+    assert "Every release notes its known issues." in rows
+    assert "Zero open critical bugs at release" in rows
+    assert not [row for row in rows if "dashboard" in row or "board reviews" in row]
+
+
 def test_a_requirement_a_document_states_twice_is_one_row_citing_both_pages(
     settings: Settings, workdir
 ):

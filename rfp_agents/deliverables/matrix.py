@@ -494,16 +494,19 @@ def _in_standards_tables(sentences: Iterable[Sentence]) -> Iterator[Sentence]:
     from its column titles to a new section or a heading in capitals. A table that runs to
     the end of its page goes on over the next, whether or not that page repeats its titles."""
     table_page = None
+    previous = ""
     for sentence, meta, opens_section in sentences:
         page = meta.get("page_number")
         if opens_section:
             table_page = None
         elif table_page is not None and page != table_page:
             table_page = page
-        if STANDARDS_HEADER.match(sentence):
+        # (a column title its cell wrapped in two: "Performance" / "Standard(s)")
+        if STANDARDS_HEADER.match(sentence) or STANDARDS_HEADER.match(f"{previous} {sentence}"):
             table_page = page
-        elif table_page is not None and TABLE_ENDS.search(sentence):
-            table_page = None
+        elif table_page is not None and (TABLE_ENDS.search(sentence) or meta.get("on_a_wide_line")):
+            table_page = None  # a heading in capitals, or a paragraph across the page
+        previous = sentence
         if table_page is not None:
             meta = {**meta, "in_standards_table": True}
         yield sentence, meta, opens_section
@@ -890,12 +893,26 @@ def _sentences(
             for letter, run in _ucf_runs(block, ucf):
                 ucf = letter
                 split = answer_sentences(table_cells(run), keep_list_markers)
+                lines = [" ".join(line.split()) for line in run.splitlines()]
                 for sentence in _after_urls(_at_questions(split, numbered=keep_list_markers)):
                     meta = {**_chunk_holding(sentence, chunks)}
                     meta["section"] = section or meta.get("section", "")
                     meta["ucf_section"] = ucf
+                    meta["on_a_wide_line"] = _opens_a_wide_line(sentence, lines)
                     yield sentence, meta, opens_section
                     opens_section = False
+
+
+WIDE_LINE_CHARACTERS = 70
+"""A line this long runs across the page: a paragraph's, not a table cell's."""
+
+
+def _opens_a_wide_line(sentence: str, lines: list[str]) -> bool:
+    """True when the line ``sentence`` starts on runs across the page
+    (``WIDE_LINE_CHARACTERS``): the sentence is a paragraph's, not a table cell's."""
+    start = " ".join(sentence.split()[:4])
+    line = next((line for line in lines if start in line), "")
+    return len(line) > WIDE_LINE_CHARACTERS
 
 
 QUESTION_START = re.compile(rf"^\W*{QUESTION_NUMBER}", re.IGNORECASE)

@@ -476,7 +476,7 @@ in lower case, with "(" or a web address goes on a cell above it."""
 
 
 COLUMN_TITLE = re.compile(
-    r"\b(?:method\s+of\s+(?:review|surveillance)|acceptable\s+quality\s+level|"
+    r"\b(?:method\s+of\s+(?:review|surveillance|assessment)|acceptable\s+quality\s+level|"
     r"performance\s+standards?|service\s+level\s+agreement)\b",
     re.IGNORECASE,
 )
