@@ -940,6 +940,12 @@ def test_the_same_requirement_in_two_documents_is_one_row_citing_both(settings: 
         ("Hosting – The Agency will be responsible for running the production servers.", None),
         ("Hosting – The Vendor will be responsible for running the test servers.", "mandatory"),
         ("Return Form B - Price Schedule.", "mandatory"),
+        # how the buyer weighs a thing is its act, unless a permission comes first; what a
+        # bidder did, listed in the past tense, is no standard though it has a figure
+        ("The firm's staffing mix shall be evaluated to judge its grasp of the work.", None),
+        ("A firm may add an appendix, but only ten pages will be evaluated.", "advisory"),
+        ("completed at least two rounds of user interviews", None),
+        ("Respond to at least 95% of tickets within one hour", "mandatory"),
         ("The Vendor shall apply the patches within ten days.", "mandatory"),
     ],
 )  # fmt: skip

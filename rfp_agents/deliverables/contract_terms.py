@@ -70,6 +70,11 @@ POLICY = re.compile(
     r"\b(?:shall|will|may)\s+(?:not\s+)?be\s+(?:automatically\s+|immediately\s+)?(?:considered|deemed|"
     r"construed|interpreted|treated as|regarded as|evidenced by|rejected|disqualified|deducted|"
     r"withheld|credited|set off)\b"
+    # how the buyer weighs a thing, as the sentence's first verb ("The quoter's mix of labor
+    # categories shall be evaluated to assess its understanding"); not after a permission
+    # ("A firm may add appendices; only 15 pages will be evaluated")
+    r"|^(?:(?!\b(?:shall|must|will|may|should|can)\b)[^;])*\b(?:shall|will)\s+be\s+"
+    r"(?:evaluated|scored)\b"
     # a status defined by a condition ("A Bid shall be materially unbalanced if …"); what
     # counts or binds ("No alterations shall be valid or binding unless …", "Such price
     # reduction shall be effective at the same time"); the buyer accepting a thing ("Any

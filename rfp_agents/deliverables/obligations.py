@@ -832,8 +832,15 @@ def _is_performance_standard(folded: str) -> bool:
     measure = PERFORMANCE_STANDARD.search(folded)
     if not measure or len(folded) > MAX_STANDARD_CHARACTERS or not QUANTITY_FIGURE.search(folded):
         return False
+    if PAST_TENSE_OPENING.match(folded):
+        return False  # "used at least three design tools": what a bidder did, an item's words
     clause = folded[: measure.end()] + folded[measure.end() :].split(" and ")[0]
     return not FINITE_VERB.search(clause)
+
+
+PAST_TENSE_OPENING = re.compile(r"^\W*[a-z]+ed\s", re.IGNORECASE)
+"""A clause opened by a verb in the past tense ("used at least three …", "Performed usability
+tests"): the item of a list of what a bidder did, not a standard."""
 
 
 PROPOSAL_PART = r"(?:cover\s+)?(?:letter|proposal|quote|quotation|response|submission|offer|bid)"
