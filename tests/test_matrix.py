@@ -946,6 +946,9 @@ def test_the_same_requirement_in_two_documents_is_one_row_citing_both(settings: 
         ("A firm may add an appendix, but only ten pages will be evaluated.", "advisory"),
         ("completed at least two rounds of user interviews", None),
         ("Respond to at least 95% of tickets within one hour", "mandatory"),
+        # whose rights and ownership are: terms of the contract
+        ("Data rights in all deliverables shall be in accordance with clause 14.", None),
+        ("Title to every map produced under this order shall vest in the City.", None),
         ("The Vendor shall apply the patches within ten days.", "mandatory"),
     ],
 )  # fmt: skip

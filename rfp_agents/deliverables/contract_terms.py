@@ -128,6 +128,13 @@ POLICY = re.compile(
     # what has no effect on another thing ("Cancellation of the agreement shall have no effect
     # on orders already placed")
     r"have no (?:\w+\s+)?(?:effect|force|bearing|impact))\b"
+    # whose rights and ownership are ("The Government data rights of software deliverables
+    # shall be in accordance with FAR 52.227-17", "Ownership of code repositories … shall
+    # reside with the Government")
+    r"|^\W*(?:the\s+)?(?:government(?:'s)?\s+)?(?:data\s+)?rights\b[^.;]{0,100}?\s+(?:shall|will)\s+"
+    r"be\s+(?:in\s+accordance\s+with|governed\s+by|as\s+set\s+forth\s+in)\b"
+    r"|^\W*(?:the\s+)?(?:ownership|title)\b[^.;]{0,200}?\b(?:shall|will)\s+(?:reside|vest|remain|pass)"
+    r"\s+(?:with|in|to)\b"
     # definitions that apply ("the following definitions shall apply to this Addendum"), and
     # the terms or duties of a contract that apply to another or last ("All terms and
     # conditions of the Schedule contract shall apply to the BPA", "The obligations in this
