@@ -949,6 +949,10 @@ def test_the_same_requirement_in_two_documents_is_one_row_citing_both(settings: 
         # whose rights and ownership are: terms of the contract
         ("Data rights in all deliverables shall be in accordance with clause 14.", None),
         ("Title to every map produced under this order shall vest in the City.", None),
+        # a thing not authorized is forbidden; what a buyer's official is not authorized to
+        # do is the buyer's limit
+        ("Use of personal e-mail for project files is not authorized.", "mandatory"),
+        ("The project officer is not authorized to approve price changes.", None),
         ("The Vendor shall apply the patches within ten days.", "mandatory"),
     ],
 )  # fmt: skip

@@ -149,6 +149,9 @@ MANDATORY = re.compile(
     # a permission denied ("Faxed proposals are not permitted", "No se permite …"); not a
     # thing's state that others impose ("some repositories are not allowed to be shared")
     rf"{BE_VERB} not (?:permitted|allowed)(?! to be\b)|"
+    # (or not authorized, of a thing: "Direct contact with requestors is not authorized";
+    # not a buyer's official, "The COR is not authorized to change the terms")
+    rf"{BE_VERB} not (?:authorized|authorised)(?! to\b)|"
     r"(?:no|en ningun caso) se (?:admite|admiten|permite|permiten|permitiran?|aceptaran?)|"
     r"debera|deberan|debe|deben|se exige|se exigira|"
     # "para poder impugnar, se requiere presentar garantía"
