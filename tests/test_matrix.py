@@ -953,6 +953,9 @@ def test_the_same_requirement_in_two_documents_is_one_row_citing_both(settings: 
         # do is the buyer's limit
         ("Use of personal e-mail for project files is not authorized.", "mandatory"),
         ("The project officer is not authorized to approve price changes.", None),
+        # a permission kept to what its list allows binds like "may only"
+        ("The Vendor is permitted to keep client records only as follows:", "mandatory"),
+        ("The Vendor is permitted to keep client records for audits.", "advisory"),
         ("The Vendor shall apply the patches within ten days.", "mandatory"),
     ],
 )  # fmt: skip

@@ -687,7 +687,12 @@ AT_MOST = re.compile(
 allowed up to a limit, and the limit binds."""
 
 
-ONLY_PERMITTED = re.compile(r"\bmay\s+only\b", re.IGNORECASE)
+ONLY_PERMITTED = re.compile(
+    r"\bmay\s+only\b"
+    # (or put as a permission kept to its list: "BA is permitted to use PHI only as follows:")
+    r"|\b(?:is|are)\s+permitted\b[^.;:]{0,150}?\bonly\s+(?:as\s+follows|for\s+the\s+following)\b",
+    re.IGNORECASE,
+)
 """What alone is allowed ("The Contractor may only use the data to perform the services",
 "Statements of work may only include work within the engagement's scope"): a restriction,
 which binds like "shall not" for everything else."""
