@@ -259,6 +259,20 @@ def _joined_if_it_goes_on(found: re.Match[str]) -> str:
 
 NARROW_LINE_CHARACTERS = 30
 """A line this short is a table column's, not a page-wide paragraph's."""
+WIDE_LINE_CHARACTERS = 70
+"""A line this long runs across the page: a paragraph's, not a table cell's (a two-column
+table's cells run wider than ``NARROW_LINE_CHARACTERS``)."""
+
+
+def opens_a_wide_line(sentence: str, lines: list[str]) -> bool:
+    """True when the line ``sentence`` starts on (one of ``lines``, whitespace normalised)
+    runs across the page (``WIDE_LINE_CHARACTERS``): the sentence is a paragraph's, not a
+    table cell's."""
+    start = " ".join(sentence.split()[:4])
+    line = next((line for line in lines if start in line), "")
+    return len(line) > WIDE_LINE_CHARACTERS
+
+
 MIN_NARROW_LINES = 4
 """Consecutive narrow lines that make a table (fewer: a heading, an address)."""
 CELL_START = re.compile(r"^\(?[A-Z][a-z]+\b")

@@ -67,6 +67,7 @@ from rfp_agents.text import (
     content_terms,
     join_overlapping,
     next_clause_number,
+    opens_a_wide_line,
     table_cells,
 )
 
@@ -898,21 +899,9 @@ def _sentences(
                     meta = {**_chunk_holding(sentence, chunks)}
                     meta["section"] = section or meta.get("section", "")
                     meta["ucf_section"] = ucf
-                    meta["on_a_wide_line"] = _opens_a_wide_line(sentence, lines)
+                    meta["on_a_wide_line"] = opens_a_wide_line(sentence, lines)
                     yield sentence, meta, opens_section
                     opens_section = False
-
-
-WIDE_LINE_CHARACTERS = 70
-"""A line this long runs across the page: a paragraph's, not a table cell's."""
-
-
-def _opens_a_wide_line(sentence: str, lines: list[str]) -> bool:
-    """True when the line ``sentence`` starts on runs across the page
-    (``WIDE_LINE_CHARACTERS``): the sentence is a paragraph's, not a table cell's."""
-    start = " ".join(sentence.split()[:4])
-    line = next((line for line in lines if start in line), "")
-    return len(line) > WIDE_LINE_CHARACTERS
 
 
 QUESTION_START = re.compile(rf"^\W*{QUESTION_NUMBER}", re.IGNORECASE)
