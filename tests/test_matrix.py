@@ -2512,3 +2512,54 @@ def test_a_requirement_a_document_states_twice_is_one_row_citing_both_pages(
     assert (office.page, office.also_in, office.pages_in("twice.pdf")) == (
         1, ["twice.pdf p. 3"], [1, 3]
     )  # fmt: skip
+
+
+def test_a_page_opening_on_an_acronym_in_brackets_finishes_the_sentence_before(monkeypatch):
+    """A page ends on a name ("… a Records Retention Plan") and the next opens on its
+    acronym and goes on in lower case ("(RRP) approved by the agency is required …"): one
+    sentence, cited where it starts. A roman numeral in brackets opens an item instead."""
+    read = [
+        ("Before work starts, a Records Retention Plan", 4),
+        ("(RRP) approved by the agency is required for every site.", 5),
+        ("The vendor shall submit the following with its invoice: a timesheet", 5),
+        ("(IV) the signed delivery receipt.", 6),
+    ]
+    rows = [(text, meta["page_number"]) for text, meta in paged_statements(read, monkeypatch)]
+    assert rows[0] == (
+        "Before work starts, a Records Retention Plan (RRP) approved by the agency is "
+        "required for every site.",
+        4,
+    )
+    assert not any(text.startswith("(RRP)") for text, _ in rows)
+    assert not any("timesheet (IV)" in text for text, _ in rows)
+
+
+def test_a_list_of_bare_phrases_ends_at_a_statement_of_fact(monkeypatch):
+    """After bare phrases ("Lease of office space"), a full sentence with its own subject
+    and verb and no duty ("Permits are valid for two years, ….") is the paragraph after the
+    list; the duty after it stands alone, not joined to the list's lead-in."""
+    read = [
+        "Once approved, the vendor shall obtain one of the permits below:",
+        "Permit for temporary structures",
+        "Permit for road closures.",
+        "Permits are valid for two years, or until the project ends.",
+        "If a permit lapses, the vendor shall apply again within ten days.",
+    ]
+    rows = statements_of(read, monkeypatch)
+    assert f"{read[0]} Permit for road closures." in rows
+    assert "Permits are valid for two years, or until the project ends." in rows
+    assert not [row for row in rows if row.startswith(read[0]) and "Permits are" in row]
+    assert "If a permit lapses, the vendor shall apply again within ten days." in rows
+
+
+def test_a_heading_may_end_on_a_note_in_brackets():
+    """ "4.2.1. Waste Disposal (Applies only where the site holds hazardous material)" is a
+    heading whose note in brackets is no part of its title's case; the sentence under it
+    does not start with it."""
+    page = (
+        "4.2.1. Waste Disposal (Applies only where the site holds hazardous material)\n"
+        "The contractor shall dispose of waste at a licensed facility."
+    )
+    assert _headings_of(page) == [
+        "4.2.1. Waste Disposal (Applies only where the site holds hazardous material)"
+    ]

@@ -420,10 +420,10 @@ def _joined_across_pages(sentences: Iterable[Sentence]) -> Iterator[Sentence]:
     """The sentences, one cut by a page break joined again: a page's last sentence that
     stops on a word that goes on ("… insurance respecting employees, if any, of the"), or
     stops unpunctuated where the next page goes on in lower case ("… registered as a limited
-    liability partnership" and "shall be authorized to transact business …"), is finished
-    by the next page's first, unless that opens a section. The joined sentence keeps its
-    first page's metadata: it is cited where it starts, and ``last_page`` says where it
-    ends."""
+    liability partnership" and "shall be authorized to transact business …") or on an
+    acronym in brackets (``ACRONYM_THEN_LOWER_CASE``), is finished by the next page's
+    first, unless that opens a section. The joined sentence keeps its first page's metadata:
+    it is cited where it starts, and ``last_page`` says where it ends."""
     held: Sentence | None = None
     for sentence, meta, opens_section in sentences:
         if held is not None:
@@ -432,7 +432,11 @@ def _joined_across_pages(sentences: Iterable[Sentence]) -> Iterator[Sentence]:
             if (
                 not opens_section
                 and meta.get("page_number") != first_meta.get("page_number")
-                and (CONTINUES.search(first) or sentence[:1].islower())
+                and (
+                    CONTINUES.search(first)
+                    or sentence[:1].islower()
+                    or ACRONYM_THEN_LOWER_CASE.match(sentence)
+                )
             ):
                 yield (
                     f"{first} {sentence}",
@@ -472,6 +476,11 @@ def _with_what_it_requires(sentences: Iterable[Sentence]) -> Iterator[Sentence]:
         yield held
 
 
+ACRONYM_THEN_LOWER_CASE = re.compile(r"^\((?![IVXLC]+\))[A-Z][A-Za-z]{1,9}\)\s+[a-z]")
+"""A page that opens on an acronym in brackets and goes on in lower case ("(BAA) between the
+Contractor and …"): the acronym of the name the page before stopped on ("Therefore, a
+Business Associate Agreement"), and the rest of its sentence. A roman numeral in brackets
+("(IV) the …") is a list marker."""
 FINISHED = re.compile(r"[.;:!?][\"'”’)\]]*\s*$")
 """A sentence's end punctuation, a closing quote or bracket after it."""
 
@@ -638,7 +647,11 @@ class OpenList:
             return True  # a task's "Deliverables:" after its "The contractor shall:" items
         if self.items and BUYERS_RIGHT.search(sentence):
             return True  # "The County reserves the right to reject offers without them."
-        return bool(self.items) and self.of_phrases and _is_full_instruction(sentence)
+        return (
+            bool(self.items)
+            and self.of_phrases
+            and (_is_full_instruction(sentence) or _is_statement_of_fact(sentence))
+        )
 
     def returns_at(self, sentence: str) -> bool:
         """True when ``sentence`` is the next item of the parent list: its marker is of the
@@ -766,6 +779,24 @@ def _kind(mark: str | None) -> str:
 def _is_full_sentence(sentence: str) -> bool:
     """A sentence with its full stop, not a bare phrase of a list ("Network design")."""
     return sentence.rstrip().endswith((".", ";", "?", "!"))
+
+
+def _is_statement_of_fact(sentence: str) -> bool:
+    """A full sentence whose subject opens it and whose verb states a fact, no modal verb
+    ("DSAs are active for one year, …."): after a list of bare phrases it is the paragraph
+    after the list, not one more phrase."""
+    return (
+        _is_full_sentence(sentence)
+        and bool(SUBJECT_THEN_VERB.match(sentence))
+        and not has_modal_verb(sentence)
+    )
+
+
+SUBJECT_THEN_VERB = re.compile(
+    r"^\W*[A-Z][\w/'’-]*(?:\s+(?!(?:that|which|who|whose|whom)\b)[\w/'’-]+){0,3}?"
+    r"\s+(?:is|are|was|were|has|have|does|do)\s"
+)
+"""A capitalised subject of at most four words, no relative clause, then its verb."""
 
 
 def _is_full_instruction(sentence: str) -> bool:
@@ -1164,13 +1195,17 @@ RUN_IN_HEADING = re.compile(r"^[A-Z][A-Z&/,' -]{2,}[A-Z] ?:\s")
 
 NUMBERED_HEADING = re.compile(
     r"^\s*((?:\d{1,3}(?:\.\d+)*\.?|(?:[IVX]|[IVXLC]{2,6})\.|[A-Z]{1,2}\.(?=[^a-z]*$))"
-    r"\s+[A-ZÁÉÍÓÚÑ][^.:;]{1,80}?)\s*$(?<!\b\d{5})"
+    r"\s+[A-ZÁÉÍÓÚÑ][^.:;]{1,80}?(?:\s\([^().:;]{1,160}\))?)\s*$(?<!\b\d{5})"
 )
 """A numbered heading alone on its line ("3.1 Architecture and hosting", "7. INVOICING",
-"IX. PERIOD OF PERFORMANCE", or lettered in capitals: "C. AWARD BASIS"; a lone "C." or
+"IX. PERIOD OF PERFORMANCE", or lettered in capitals: "C. AWARD BASIS"; a note in
+brackets may follow the title: "6.4. Data Sharing (Applies if the work involves PHI)"; a
+lone "C." or
 "L." is a letter, not the roman 100 or 50). Not an address: an outline number has at most
 three digits ("1200 Main Street" is a street number), and a heading does not end on a
 postal code ("… Springfield, IL 62701")."""
+BRACKETED_NOTE = re.compile(r"\s\([^()]*\)$")
+"""The note in brackets after a heading's title, which is no part of the title's case."""
 RUN_IN_SECTION = re.compile(
     r"^\s*((?:\d{1,3}|[IVXLC]{1,6}|[A-Z]{1,2})\.\s+[A-ZÁÉÍÓÚÑ][A-ZÁÉÍÓÚÑ0-9&/,'() -]{2,80}?)"
     r"\s*:(?:\s|$)"
@@ -1268,7 +1303,7 @@ def _sections(
         goes_on = clause and clause == next_clause_number(state.clause)
         title, first_lines = None, []  # a heading alone is not text; a run-in one is
         if item_number is None and not goes_on:
-            if found and looks_like_title(found.group(1)):
+            if found and looks_like_title(BRACKETED_NOTE.sub("", found.group(1))):
                 title = found.group(1)
             elif not found and at >= contents and (run_in := RUN_IN_SECTION.match(line)):
                 title, first_lines = run_in.group(1), [line]
