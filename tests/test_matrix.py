@@ -957,6 +957,12 @@ def test_the_same_requirement_in_two_documents_is_one_row_citing_both(settings: 
         ("The Vendor is permitted to keep client records only as follows:", "mandatory"),
         ("The Vendor is permitted to keep client records for audits.", "advisory"),
         ("The Vendor shall apply the patches within ten days.", "mandatory"),
+        # what may or may not be so is a possibility, neither a prohibition nor a permission;
+        # what a provision covers is a term of the contract
+        ("An outage may or may not count as a service failure.", None),
+        ("Staff may not share badges with visitors.", "mandatory"),
+        ("This clause shall apply to files kept by agents of the Vendor.", None),
+        ("The Vendor shall apply this clause to files kept by its agents.", "mandatory"),
     ],
 )  # fmt: skip
 def test_obligations_are_recognised_in_english_and_spanish(sentence: str, strength):

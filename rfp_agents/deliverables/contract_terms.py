@@ -138,8 +138,11 @@ POLICY = re.compile(
     # definitions that apply ("the following definitions shall apply to this Addendum"), and
     # the terms or duties of a contract that apply to another or last ("All terms and
     # conditions of the Schedule contract shall apply to the BPA", "The obligations in this
-    # Agreement shall continue until all data is returned")
+    # Agreement shall continue until all data is returned"), and what a provision covers
+    # ("This clause shall apply to records held by agents")
     r"|\b(?:definitions?|terms)\s+(?:shall|will)\s+apply\b"
+    r"|^\W*(?:this|that|the|such|each)\s+(?:provision|clause|paragraph|section|article)\s+"
+    r"(?:shall|will)\s+(?:also\s+)?apply\s+to\b"
     r"|^\W*(?:all\s+)?(?:the\s+)?(?:terms\s+and\s+conditions|obligations|provisions|clauses)\s+"
     r"(?:of|in|under)\s+[^.;]{0,80}?\s+(?:shall|will)\s+(?:apply|continue|survive|remain)\b"
     # what each order will set ("Delivery terms shall be established on individual task orders")

@@ -120,8 +120,9 @@ MANDATORY = re.compile(
     r"delivered|furnished)|"
     # (or asked to: "The vendor is asked to submit its repositories", a request as "please")
     rf"{BE_VERB} (?:{RESPONSIBLE}|expected to|asked to|requested to)|"
-    # "may not", not what may not be so ("some terms may not be negotiable")
-    r"may not(?! be (?:\w+(?:able|ible)|available|possible|feasible|necessary|required|"
+    # "may not", not what may not be so ("some terms may not be negotiable"), nor what
+    # "may or may not" be so, a possibility
+    r"(?<!may or )may not(?! be (?:\w+(?:able|ible)|available|possible|feasible|necessary|required|"
     r"the case)\b)"
     # nor what the bidder may not get ("… may not receive an award", "may not be selected")
     r"(?! receive\b| be (?:awarded|considered|selected|elevated|invited|eligible)\b)"
@@ -235,9 +236,10 @@ meeting on March 3"); a contents line or a title ("3.2 Mandatory Site Meeting") 
 
 
 ADVISORY = re.compile(
-    # "may", but not "as may be amended", "data which may be shared" or the month ("May 6,
-    # 2015", "May 2015")
-    r"\b(?:should|(?<!\bas )(?<!\bthat )(?<!\bwhich )may(?!\s+\d{1,2},?\s+\d{4}|\s+\d{4})|"
+    # "may", but not "as may be amended", "data which may be shared", what "may or may not"
+    # be so, or the month ("May 6, 2015", "May 2015")
+    r"\b(?:should|(?<!\bas )(?<!\bthat )(?<!\bwhich )(?<!\bmay or )"
+    r"may(?!\s+\d{1,2},?\s+\d{4}|\s+\d{4}|\s+or\s+may\s+not\b)|"
     r"is encouraged|are encouraged|"
     r"(?:it )?is recommended|"
     # a permission ("Partial offers are permitted", "Se admite la cotización parcial")
