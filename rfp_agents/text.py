@@ -57,7 +57,7 @@ def _sentence_end(list_item: str) -> re.Pattern[str]:
     """Where a sentence or a list item ends; ``list_item`` is the pattern of a line-start
     list item's break (the marker taken away, or kept with the item)."""
     return re.compile(
-        r"(?:(?<=[.!;])|(?<=[.!;][”\"’)]))(?<!\b[ap]\.m\.)(?<!\bNo\.)(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\bU\.S\.)(?<!\bvs\.)"
+        r"(?:(?<=[.!;])|(?<=[.!;][”\"’)\]]))(?<!\b[ap]\.m\.)(?<!\bNo\.)(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\bU\.S\.)(?<!\bvs\.)"
         # nor after a title before a name ("Mr. Smith", "Dr. Roe", "Ing. Pérez", "Lic. Díaz")
         # nor the Spanish "Ing." of a tax's name ("Certificado de Ing. Brutos", gross income)
         r"(?<!\b[MD]r\.)(?<!\bMs\.)(?<!\bMrs\.)(?<!\bSr\.)(?<!\bSra\.)(?<!\bDra\.)(?<!\bIng\.)(?<!\bLic\.)"
@@ -66,15 +66,18 @@ def _sentence_end(list_item: str) -> re.Pattern[str]:
         r"(?!(?<=\b[A-Z]\.[A-Z]\.)\s+(?:[\d§\"“]|[A-Z]{2,}\b|(?:Sub)?[Pp]arts?\b|Chapters?\b))"
         # nor inside a contact's lines ("Telephone: (703) 555-0100; TTY: 711 E-mail: …")
         r"(?!(?<=;)\s+(?:TTY|TDD|Fax|Telephone|Phone|Tel|E-?mail|Cell|Mobile)\.?\s*:)"
-        r"\s+(?=[A-Z0-9(\"'“•\-¿¡ÁÉÍÓÚÑ])"  # a sentence end (or a quoted one: '.” Then'),
+        # a sentence end (or a quoted one: '.” Then'; or an editor's note: '. [If the …')
+        r"\s+(?=[A-Z0-9(\"'“•\-¿¡ÁÉÍÓÚÑ]|\[[A-Z][a-z])"
         # not after "p.m.", "No.", "e.g." nor a reference's abbreviation ("ref. Section 2",
         # "cf.", "Sec.", "para.", "p.", "pp.", "Art."), nor after an initialism with its dots
         # before what continues it: a number, a part of the law it cites, a word in capitals
         # or a quotation ("45 C.F.R. Part 164", "42 U.S.C. 290dd-2", "F.O.B. DESTINATION")
         r"|(?<=\?)\s+"  # a question ends wherever the next sentence starts
-        r"|(?<=:)[ \t]*\n\s*"  # a lead-in ends its line ("…the following terms:")
+        # a lead-in ends its line ("…the following terms:"), an em dash bullet after it
+        r"|(?<=:)[ \t]*\n\s*(?:—[ \t]*(?=[A-Z]))?"
         # a bullet glyph (also a symbol font's: U+F0B7 …) or a checklist's box ("□ All addenda")
         r"|\s*[•▪●○■◦□☐❑\uf0a7\uf0b7\uf0d8]\s*"
+        r"|\n[ \t]*—[ \t]*(?=[A-Z])"  # an em dash opening its line before a capital: a bullet
         + list_item  # a list item at a line start
         + r"|(?<=:)\s+(?=\((?:1|a|i)\)\s)"  # a list run in after its lead-in ("…: (1) pay …")
         # or after the verb of obligation it completes ("the Contractor agrees to (i) provide
@@ -82,6 +85,9 @@ def _sentence_end(list_item: str) -> re.Pattern[str]:
         rf"|(?:{_AFTER_A_RUN_IN_VERB})\s+(?=\((?:1|a|i)\)\s)"
         r"|\n\s*(?=\d+(?:\.\d+)+\.?\s+[A-Z])"  # a numbered clause ("2.12.1 The ...") kept whole
         r"|\n\s*(?=(?:Note|NOTE|Notes|NOTES)\s*:\s)"  # a note opening its line ("Note: No faxed …")
+        # a duty opening its line after a line its full stop was lost from ("… of the
+        # Privacy Office" / "The Contractor shall comply …"): no sentence runs on so
+        r"|[ \t]*\n\s*(?=The\s+[A-Z][\w’'-]*\s+(?:shall|must)\s)"
         # a Spanish article or clause heading opening its line ("ARTÍCULO 5º: CONSULTAS")
         r"|\n\s*(?=(?:ART[IÍ]CULO|CL[AÁ]USULA)\s+\d+)"
         # a sentence opening its line after a table row that ends on a figure or a price
@@ -98,9 +104,10 @@ _SENTENCE_END_KEEPING_MARKERS = _sentence_end(rf"|\n\s*(?={LIST_ITEM_MARK}\s+(?!
 
 
 _MARKER = r"\(?(?P<mark>[A-Za-z]|\d{1,2}|[ivxlcIVXLC]{1,5})(?:\.-|[.)])"
-ITEM_MARKER = re.compile(rf"^\s*(?:{_MARKER}|[-*–])\s+")
-"""A list item's own marker opening a text ("a) ", "(c) ", "3. ", "3.- ", "iv. ", "- "); its
-letter, number or numeral is the group ``mark`` (none for a dash)."""
+ITEM_MARKER = re.compile(rf"^\s*(?:(?:{_MARKER}|[-*–])\s+|—\s*(?=[A-Z]))")
+"""A list item's own marker opening a text ("a) ", "(c) ", "3. ", "3.- ", "iv. ", "- ", an em
+dash before a capital: "—The"); its letter, number or numeral is the group ``mark`` (none
+for a dash)."""
 BARE_MARKER = re.compile(rf"^\s*{_MARKER}\s*$")
 """A list item's marker on its own ("A.", "(b)", "3)", "XIV."), as a sentence split leaves
 it: an item's number, no statement of its own."""

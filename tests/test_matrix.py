@@ -962,6 +962,8 @@ def test_the_same_requirement_in_two_documents_is_one_row_citing_both(settings: 
         ("An outage may or may not count as a service failure.", None),
         ("Staff may not share badges with visitors.", "mandatory"),
         ("This clause shall apply to files kept by agents of the Vendor.", None),
+        # what is critical or vital to do, like what is essential
+        ("It is critical to tell each tenant which records were lost.", "mandatory"),
         ("The Vendor shall apply this clause to files kept by its agents.", "mandatory"),
     ],
 )  # fmt: skip
@@ -2568,4 +2570,50 @@ def test_a_heading_may_end_on_a_note_in_brackets():
     )
     assert _headings_of(page) == [
         "4.2.1. Waste Disposal (Applies only where the site holds hazardous material)"
+    ]
+
+
+def test_an_em_dash_opening_a_line_is_a_bullet():
+    """Items bulleted with an em dash ("—The bidder must …") are split where each line opens,
+    the dash dropped, after a lead-in's colon too; a dash inside a line is punctuation."""
+    text = (
+        "Each notice shall contain the following:\n"
+        "—The tenant must be told the new rent. A copy goes to the\n"
+        "landlord—not the agent.\n"
+        "—The tenant must be given thirty days to answer."
+    )
+    assert split_sentences(text) == [
+        "Each notice shall contain the following:",
+        "The tenant must be told the new rent.",
+        "A copy goes to the landlord—not the agent.",
+        "The tenant must be given thirty days to answer.",
+    ]
+
+
+def test_an_editors_note_in_square_brackets_is_a_sentence_of_its_own():
+    """A drafting note in square brackets between two sentences ("[If the site is leased,
+    the owner signs too.]") is split off both; points in brackets after a criterion ("[ 10
+    ]") stay with it."""
+    text = (
+        "The vendor shall sign the form. [If the site is leased, the owner signs too.] The "
+        "vendor shall keep a copy.\nQuality of the references [ 10 ]"
+    )
+    assert split_sentences(text) == [
+        "The vendor shall sign the form.",
+        "[If the site is leased, the owner signs too.]",
+        "The vendor shall keep a copy.",
+        "Quality of the references [ 10 ]",
+    ]
+
+
+def test_a_duty_opening_its_line_after_a_lost_full_stop_is_a_new_sentence():
+    """A line that lost its full stop ("… notify the Regional Office") before a line that
+    opens with a duty ("The Vendor shall …") ends there; the two are not one row."""
+    text = (
+        "For local incidents, the vendor shall notify the Regional Office\n"
+        "The Vendor shall keep a log of every incident."
+    )
+    assert split_sentences(text) == [
+        "For local incidents, the vendor shall notify the Regional Office",
+        "The Vendor shall keep a log of every incident.",
     ]

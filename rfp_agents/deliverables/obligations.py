@@ -65,7 +65,7 @@ Strength = Literal["mandatory", "advisory"]
 
 
 NECESSARY = (
-    r"\bit(?:'s|\s+is|\s+will\s+be)\s+(?:necessary|essential|imperative)\s+"
+    r"\bit(?:'s|\s+is|\s+will\s+be)\s+(?:necessary|essential|imperative|critical|vital|crucial)\s+"
     r"(?:for\s+[^.;,]{1,40}?\s+)?to"
 )
 """An obligation without a subject: "it is necessary to hold a licence"."""
