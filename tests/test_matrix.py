@@ -962,6 +962,9 @@ def test_the_same_requirement_in_two_documents_is_one_row_citing_both(settings: 
         ("An outage may or may not count as a service failure.", None),
         ("Staff may not share badges with visitors.", "mandatory"),
         ("This clause shall apply to files kept by agents of the Vendor.", None),
+        # what a thing is not to be confused with is no prohibition
+        ("Outages are not to be confused with planned maintenance windows.", None),
+        ("Backups are not to be kept on the same server.", "mandatory"),
         # what is critical or vital to do, like what is essential
         ("It is critical to tell each tenant which records were lost.", "mandatory"),
         ("The Vendor shall apply this clause to files kept by its agents.", "mandatory"),
@@ -2617,3 +2620,26 @@ def test_a_duty_opening_its_line_after_a_lost_full_stop_is_a_new_sentence():
         "For local incidents, the vendor shall notify the Regional Office",
         "The Vendor shall keep a log of every incident.",
     ]
+
+
+def test_a_duty_the_page_cut_before_its_object_is_finished_by_the_next_page(monkeypatch):
+    """ "Each bill must quote the account number and the current" ends a page on a word in
+    lower case; the next page opens on a name and states no duty ("Standard Tariff rate
+    … ."): one row, cited where it starts. A label opening the next page ("Outputs:") or a
+    duty of its own is no rest of it."""
+    read = [
+        ("Each bill must quote the account number and the current", 2),
+        ("Standard Tariff rate for the site.", 3),
+        ("The vendor shall train the staff of each branch", 3),
+        ("Outputs:", 4),
+        ("Training plan.", 4),
+    ]
+    rows = [(text, meta["page_number"]) for text, meta in paged_statements(read, monkeypatch)]
+    assert rows[0] == (
+        "Each bill must quote the account number and the current Standard Tariff rate for "
+        "the site.",
+        2,
+    )
+    assert not any(
+        text.startswith("The vendor shall train") and "Outputs" in text for text, _ in rows
+    )

@@ -436,6 +436,7 @@ def _joined_across_pages(sentences: Iterable[Sentence]) -> Iterator[Sentence]:
                     CONTINUES.search(first)
                     or sentence[:1].islower()
                     or ACRONYM_THEN_LOWER_CASE.match(sentence)
+                    or _duty_cut_for_its_object(first, sentence)
                 )
             ):
                 yield (
@@ -453,6 +454,22 @@ def _joined_across_pages(sentences: Iterable[Sentence]) -> Iterator[Sentence]:
         yield sentence, meta, opens_section
     if held is not None:
         yield held
+
+
+def _duty_cut_for_its_object(first: str, sentence: str) -> bool:
+    """A duty stopped by the page on a word in lower case ("The notice must refer the
+    individual to the current"), before a page that opens on a name and states no duty of
+    its own and ends on a full stop ("Federal Trade Commission web site … ."): the rest of
+    its object. A label ("Deliverables:") is none."""
+    return bool(
+        ENDS_ON_A_LOWER_CASE_WORD.search(first)
+        and has_modal_verb(first)
+        and not has_modal_verb(sentence)
+        and sentence.rstrip().endswith(".")
+    )
+
+
+ENDS_ON_A_LOWER_CASE_WORD = re.compile(r"\s[a-z]{2,}$")
 
 
 def _with_what_it_requires(sentences: Iterable[Sentence]) -> Iterator[Sentence]:

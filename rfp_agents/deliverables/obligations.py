@@ -143,9 +143,11 @@ MANDATORY = re.compile(
     rf"(?-i:to be (?:completed|performed|provided|delivered|done|carried out|supplied|furnished) "
     rf"by (?:the )?(?:successful |selected )?(?i:{BIDDER})s?)|"
     # a thing forbidden as "is not to" ("Work is not to begin before the order", "Costs
-    # are not to exceed the ceiling"), not how a text is read ("is not to be construed")
+    # are not to exceed the ceiling"), not how a text is read ("is not to be construed"),
+    # nor what a thing is not the same as ("Outages are not to be confused with …"),
     # nor what a thing is for ("The committee's role is not to rank bidders, but to …")
-    r"(?:is|are) not to (?!be (?:construed|interpreted|considered|deemed|regarded|read)\b)"
+    r"(?:is|are) not to (?!be (?:construed|interpreted|considered|deemed|regarded|read|"
+    r"confused|mistaken)\b)"
     r"(?![^.;]*\bbut to\b)|"
     # a permission denied ("Faxed proposals are not permitted", "No se permite …"); not a
     # thing's state that others impose ("some repositories are not allowed to be shared")
