@@ -1761,6 +1761,11 @@ def paged_statements(read: list[tuple[str, int]], monkeypatch) -> list[tuple[str
     return list(matrix.statements(None, "stub.pdf"))
 
 
+def cited_statements(read: list[tuple[str, int]], monkeypatch) -> list[tuple[str, int]]:
+    """``paged_statements`` as each statement and the page it is cited on."""
+    return [(text, meta["page_number"]) for text, meta in paged_statements(read, monkeypatch)]
+
+
 def requirement_texts(folder, settings: Settings, kb: str) -> list[str]:
     """Ingest ``folder`` into ``kb`` and return the text of each matrix row."""
     assert ingest_paths([folder], settings, kb).exit_code == 0
@@ -2293,7 +2298,7 @@ def test_an_unpunctuated_page_end_is_finished_by_a_page_that_goes_on_in_lower_ca
         ("Insurance Requirements", 2),
         ("The vendor shall carry workers' compensation insurance.", 3),
     ]  # fmt: skip
-    rows = [(text, meta["page_number"]) for text, meta in paged_statements(read, monkeypatch)]
+    rows = cited_statements(read, monkeypatch)
     assert rows[0] == (
         "A contractor organized as a corporation or registered as a limited liability "
         "partnership shall be registered with the State Corporation Commission.",
@@ -2535,7 +2540,7 @@ def test_a_page_opening_on_an_acronym_in_brackets_finishes_the_sentence_before(m
         ("The vendor shall submit the following with its invoice: a timesheet", 5),
         ("(IV) the signed delivery receipt.", 6),
     ]
-    rows = [(text, meta["page_number"]) for text, meta in paged_statements(read, monkeypatch)]
+    rows = cited_statements(read, monkeypatch)
     assert rows[0] == (
         "Before work starts, a Records Retention Plan (RRP) approved by the agency is "
         "required for every site.",
@@ -2634,7 +2639,7 @@ def test_a_duty_the_page_cut_before_its_object_is_finished_by_the_next_page(monk
         ("Outputs:", 4),
         ("Training plan.", 4),
     ]
-    rows = [(text, meta["page_number"]) for text, meta in paged_statements(read, monkeypatch)]
+    rows = cited_statements(read, monkeypatch)
     assert rows[0] == (
         "Each bill must quote the account number and the current Standard Tariff rate for "
         "the site.",
