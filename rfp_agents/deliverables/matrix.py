@@ -464,6 +464,7 @@ def _duty_cut_for_its_object(first: str, sentence: str) -> bool:
     return bool(
         ENDS_ON_A_LOWER_CASE_WORD.search(first)
         and has_modal_verb(first)
+        and sentence[:1].isupper()
         and not has_modal_verb(sentence)
         and sentence.rstrip().endswith(".")
     )
