@@ -962,6 +962,9 @@ def test_the_same_requirement_in_two_documents_is_one_row_citing_both(settings: 
         ("An outage may or may not count as a service failure.", None),
         ("Staff may not share badges with visitors.", "mandatory"),
         ("This clause shall apply to files kept by agents of the Vendor.", None),
+        # "shall" named as a kind of statement is no modal
+        ("Column B (the service needed, often written as a shall statement)", None),
+        ("The list of must requirements is in Annex 2.", None),
         # what a thing is not to be confused with is no prohibition
         ("Outages are not to be confused with planned maintenance windows.", None),
         ("Backups are not to be kept on the same server.", "mandatory"),
