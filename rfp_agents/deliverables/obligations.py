@@ -110,7 +110,8 @@ OFFER_NOT_ACCEPTED_PATTERN = re.compile(OFFER_NOT_ACCEPTED, re.IGNORECASE)
 MANDATORY = re.compile(
     # "shall" or "must", not a word named as a kind of statement ("usually a shall
     # statement", "the must requirements")
-    rf"\b(?:(?:shall|must)(?!\s+(?:statements?|requirements?)\b)|{BE_VERB} required to|will{ALSO} be required|will{ALSO} need to be|"
+    r"\b(?:(?:shall|must)(?!\s+(?:statements?|requirements?)\b)|"
+    rf"{BE_VERB} required to|will{ALSO} be required|will{ALSO} need to be|"
     # what the bidder "will only need to" provide ("Those applicants … will only need to
     # provide a letter")
     rf"(?:{BIDDER})s?\b[^.;]{{0,120}}?\bwill (?:only |also )?need to (?!be\b)\w+|"
