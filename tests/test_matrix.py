@@ -962,6 +962,13 @@ def test_the_same_requirement_in_two_documents_is_one_row_citing_both(settings: 
         ("An outage may or may not count as a service failure.", None),
         ("Staff may not share badges with visitors.", "mandatory"),
         ("This clause shall apply to files kept by agents of the Vendor.", None),
+        # what both parties agree to do binds the bidder too; how a contract's doubts are
+        # settled and what it gives no one else are its terms
+        ("The parties agree to amend this contract when the law changes.", "mandatory"),
+        ("The parties agree that the fees are fair.", None),
+        ("Any doubt in this contract shall be resolved in favor of the tenant's privacy.", None),
+        ("Nothing in this contract shall confer any right on a third party.", None),
+        ("Words in capitals shall have the meanings given in Annex A.", None),
         # "shall" named as a kind of statement is no modal
         ("Column B (the service needed, often written as a shall statement)", None),
         ("The list of must requirements is in Annex 2.", None),

@@ -92,6 +92,11 @@ POLICY = re.compile(
     r"(?!\s+(?:only|until|no\s+later|by\s+the\s+deadline))"
     r"|\b(?:shall|will)\s+not\s+be\s+(?:held\s+)?liable\b"
     r"|\b(?:shall|must)\s+be\s+(?:brought|heard|litigated|venued)\s+(?:before|in)\b"
+    # how an agreement's ambiguities are resolved ("… shall be resolved in favor of a meaning
+    # that complies with …"), and what it gives no one else ("Nothing in this agreement
+    # shall confer upon any person … any rights")
+    r"|\b(?:shall|will)\s+be\s+resolved\s+in\s+favou?r\s+of\b"
+    r"|^\W*nothing\s+in\s+(?:this|the)\s+[^.;]{0,40}?\b(?:shall|will)\s+(?:confer|create|give)\b"
     # how a shared liability is split ("the obligation shall be apportioned on a comparative
     # fault basis")
     r"|\b(?:shall|will)\s+be\s+apportioned\b"
@@ -122,7 +127,7 @@ POLICY = re.compile(
     r"become effective|constitute|be in addition to|revert to|result in|"
     # a definition ("“Breach Rule” shall mean …"); what arises from the text ("No implied
     # obligation shall arise from this RFP")
-    r"mean|have the (?:same )?(?:meaning|definition)|arise|accrue|"
+    r"mean|have the (?:same )?(?:meanings?|definitions?)|arise|accrue|"
     # what voids a bid ("Violation of this guarantee shall render void the bids")
     r"render (?:\w+\s+)?(?:void|null|invalid|unenforceable)|"
     # what has no effect on another thing ("Cancellation of the agreement shall have no effect

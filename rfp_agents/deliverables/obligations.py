@@ -123,6 +123,9 @@ MANDATORY = re.compile(
     r"delivered|furnished)|"
     # (or asked to: "The vendor is asked to submit its repositories", a request as "please")
     rf"{BE_VERB} (?:{RESPONSIBLE}|expected to|asked to|requested to)|"
+    # what both parties agree to do, the bidder among them ("The parties agree to amend
+    # this agreement as the law requires"), not what they agree is so ("… agree that …")
+    r"^\W*(?:the|both)\s+parties\s+(?:(?:also|further|hereby|mutually)\s+)?agree\s+to\s+(?!be\b)|"
     # "may not", not what may not be so ("some terms may not be negotiable"), nor what
     # "may or may not" be so, a possibility
     r"(?<!may or )may not(?! be (?:\w+(?:able|ible)|available|possible|feasible|necessary|required|"
