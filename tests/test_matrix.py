@@ -2658,3 +2658,20 @@ def test_a_duty_the_page_cut_before_its_object_is_finished_by_the_next_page(monk
     assert not any(
         text.startswith("The vendor shall train") and "Outputs" in text for text, _ in rows
     )
+
+
+def test_an_item_naming_what_another_may_request_stays_an_item_until_a_title(monkeypatch):
+    """ "Send any other records as Head Office may reasonably request." is an item: the
+    "may" is the requester's, named in capitals, not the bidder's. A title with a full stop
+    ("Duties After Termination.") after items that are instructions is the next clause's,
+    no item."""
+    read = [
+        "Each incident report shall, at a minimum:",
+        "List the systems affected.",
+        "Send any other records as Head Office may reasonably request.",
+        "Duties After Termination.",
+        "The tenant shall return all keys within five days.",
+    ]
+    rows = statements_of(read, monkeypatch)
+    assert f"{read[0]} {read[2]}" in rows
+    assert not [row for row in rows if row.startswith(read[0]) and "Termination" in row]

@@ -139,10 +139,14 @@ negotiation, award, payment and the adjustment of the contract are the buyer's (
 def buyer_discretion() -> re.Pattern[str]:
     """ "as the County may …", "the person the State should contact": a clause of the
     buyer's comparing or naming inside a sentence about something else (not "… agreed that
-    the State shall withhold payment", a clause that is the sentence's point)."""
+    the State shall withhold payment", a clause that is the sentence's point). A name in
+    capitals that "may request" or "may require" after "as" is the buyer's too, whatever
+    the document calls it ("as Covered Entity may reasonably request")."""
     return re.compile(
         r"\b(?:as|(?:person|persons|official|individual|contact)\s+(?:whom\s+|that\s+)?)"
-        rf"\s*(?:the\s+)?(?:{buyer_names()})s?\s+(?:may|shall|will|should)\b",
+        rf"\s*(?:the\s+)?(?:{buyer_names()})s?\s+(?:may|shall|will|should)\b"
+        r"|\bas\s+(?:the\s+)?(?-i:[A-Z][\w-]*(?:\s+[A-Z][\w-]*){0,3})\s+may\s+(?:reasonably\s+)?"
+        r"(?:request|require|direct|specify)\b",
         re.IGNORECASE,
     )
 

@@ -327,6 +327,13 @@ def _is_bare_phrase(text: str) -> bool:
     )
 
 
+def _is_title_with_a_stop(text: str) -> bool:
+    """A bare phrase in title case ("Obligations in the Event of a Breach."): the title of
+    the next clause, run in before its first sentence, not an item of a list of
+    instructions."""
+    return _is_bare_phrase(text) and is_title_case(f"- {text.rstrip(' .')}")
+
+
 PRONOUN_SUBJECT = re.compile(r"^(?:This|That|These|Those|It|They|We|He|She|Which|Who)\b")
 
 
@@ -554,6 +561,8 @@ class OpenList:
     of_phrases: bool = False
     """Its first item is a bare phrase ("Network design"), not a sentence nor an instruction
     ("Develop and maintain a schedule", unpunctuated)."""
+    of_instructions: bool = False
+    """Its first item is an instruction ("Identify the nature of the breach.")."""
     parent: OpenList | None = None
     """The list this one's lead-in is an item of ("(4) Invoices must show the following:"
     inside "The invoice must include:"), with ``marker`` the kind of that item's marker."""
@@ -665,6 +674,8 @@ class OpenList:
             return True  # a task's "Deliverables:" after its "The contractor shall:" items
         if self.items and BUYERS_RIGHT.search(sentence):
             return True  # "The County reserves the right to reject offers without them."
+        if self.items and self.of_instructions and _is_title_with_a_stop(sentence):
+            return True  # "Obligations in the Event of a Breach." after "Identify …" items
         return (
             bool(self.items)
             and self.of_phrases
@@ -695,6 +706,7 @@ class OpenList:
                 if first
                 else self.of_phrases
             )
+            of_instructions = is_instruction(sentence) if first else self.of_instructions
             number = self.pending or self.number
             unglued = GLUED_NEXT_MARKER.sub("", sentence.rstrip(" ”’\"')"))
             end = unglued.rstrip(" ,”’\"')")
@@ -704,6 +716,7 @@ class OpenList:
                 self,
                 items=self.items + 1,
                 of_phrases=of_phrases,
+                of_instructions=of_instructions,
                 number=number,
                 pending="",
                 before_the_last=before_the_last,
