@@ -969,6 +969,14 @@ def test_the_same_requirement_in_two_documents_is_one_row_citing_both(settings: 
         ("Any doubt in this contract shall be resolved in favor of the tenant's privacy.", None),
         ("Nothing in this contract shall confer any right on a third party.", None),
         ("Words in capitals shall have the meanings given in Annex A.", None),
+        # what provisions cover and a duty that survives are terms; a saving clause before
+        # the buyer does not make its act the bidder's
+        ("These clauses shall apply to records held by agents of the Vendor.", None),
+        ("The Vendor's obligation to protect client data shall be continuous and survive "
+         "the end of the contract.", None),
+        ("Without limiting the rights of the parties under the lease and upon notice of a "
+         "breach by the Vendor, the Agency shall either: Suspend the account.", None),
+        ("Without limiting its other duties, the Vendor shall keep a log.", "mandatory"),
         # "shall" named as a kind of statement is no modal
         ("Column B (the service needed, often written as a shall statement)", None),
         ("The list of must requirements is in Annex 2.", None),

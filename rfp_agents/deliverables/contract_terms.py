@@ -115,8 +115,10 @@ POLICY = re.compile(
     r"|\b(?:shall|will)\s+be\s+(?:included|considered|taken\s+into\s+account)\s+in\s+the\s+"
     r"(?:\w+\s+){0,2}?(?:review|evaluation)\b"
     r"|\b(?:shall|will)\s+(?:not\s+)?(?:(?:under|in)\s+(?:any|no)\s+(?:circumstances?|event)\s+)?"
-    # (an adverb before the verb: "… shall jointly take precedence over all other documents
-    # and will govern the terms of the contract")
+    # (a state before the verb: "… obligation to protect the data shall be continuous and
+    # survive termination"; an adverb: "… shall jointly take precedence over all other
+    # documents and will govern the terms of the contract")
+    r"(?:be\s+(?:continuous|continuing|perpetual)\s+and\s+)?"
     r"(?:(?:jointly|together|always|generally)\s+)?"
     r"(?:relieve|excuse|preclude|affect|prejudice|supersede|prevail|survive|take precedence|govern|"
     r"remain in (?:full )?(?:force|effect)|"
@@ -146,8 +148,8 @@ POLICY = re.compile(
     # Agreement shall continue until all data is returned"), and what a provision covers
     # ("This clause shall apply to records held by agents")
     r"|\b(?:definitions?|terms)\s+(?:shall|will)\s+apply\b"
-    r"|^\W*(?:this|that|the|such|each)\s+(?:provision|clause|paragraph|section|article)\s+"
-    r"(?:shall|will)\s+(?:also\s+)?apply\s+to\b"
+    r"|^\W*(?:this|that|these|those|the|such|each)\s+(?:provision|clause|paragraph|section|"
+    r"article)s?\s+(?:shall|will)\s+(?:also\s+)?apply\s+to\b"
     r"|^\W*(?:all\s+)?(?:the\s+)?(?:terms\s+and\s+conditions|obligations|provisions|clauses)\s+"
     r"(?:of|in|under)\s+[^.;]{0,80}?\s+(?:shall|will)\s+(?:apply|continue|survive|remain)\b"
     # what each order will set ("Delivery terms shall be established on individual task orders")

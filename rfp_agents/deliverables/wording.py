@@ -75,7 +75,7 @@ INTRODUCTORY_PHRASE = (
     r"Immediately|Promptly|"
     # a clause that saves another or cites the law ("Notwithstanding …, ", "Sin perjuicio de lo
     # establecido en el artículo 210, ")
-    r"Notwithstanding|Subject to|Pursuant to|Without prejudice to|Except|"
+    r"Notwithstanding|Subject to|Pursuant to|Without prejudice to|Without limiting|Except|"
     r"Si|Cuando|Una vez|Antes|Despues|Durante|En|Tras|Salvo|Sin perjuicio de|De acuerdo con|"
     r"Conforme a|De conformidad con|Segun|A tenor de)"
     r"\b[^.;:]{1,300}?,\s+"
