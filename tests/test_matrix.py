@@ -969,6 +969,11 @@ def test_the_same_requirement_in_two_documents_is_one_row_citing_both(settings: 
         ("Any doubt in this contract shall be resolved in favor of the tenant's privacy.", None),
         ("Nothing in this contract shall confer any right on a third party.", None),
         ("Words in capitals shall have the meanings given in Annex A.", None),
+        # a unit of the buyer's named in capitals is the buyer's side; the system bought
+        # "will" do a thing after an introductory phrase too
+        ("The Records Section (\u201cRecords\u201d) is responsible for filing every deed.", None),
+        ("The Vendor's Records Office is responsible for its own filings.", "mandatory"),
+        ("In addition, the System will send a receipt for every payment.", "mandatory"),
         # what provisions cover and a duty that survives are terms; a saving clause before
         # the buyer does not make its act the bidder's
         ("These clauses shall apply to records held by agents of the Vendor.", None),

@@ -202,7 +202,9 @@ def binds_the_buyer(sentence: str) -> bool:
     the bidder ("…, and the contractor will be expected to provide …") keeps it a
     requirement."""
     unlabelled = ITEM_MARKER.sub("", CLAUSE_NUMBER.sub("", ANSWER_START.sub("", sentence)))
-    if OFFICE_RESPONSIBLE.match(unlabelled):
+    if OFFICE_RESPONSIBLE.match(unlabelled) or UNIT_RESPONSIBLE.match(
+        RUN_IN_LABEL.sub("", unlabelled)
+    ):
         return True
     found = _buyer_subject().match(LEADING_HEADING.sub("", RUN_IN_LABEL.sub("", unlabelled)))
     if not found or PASSIVE_NOTICE.match(unlabelled, found.end()):
@@ -223,6 +225,17 @@ OFFICE_RESPONSIBLE = re.compile(
 creating the repository", "The PMO is responsible for …"): the buyer's side; a solicitation
 names the bidder by role ("the Contractor"), or as a team arrangement, a joint venture or,
 in a HIPAA business associate agreement, the business associate (CTA, JV, BA)."""
+
+
+UNIT_RESPONSIBLE = re.compile(
+    r"^\W*(?:the\s+)?(?-i:[A-Z][\w-]*(?:\s+(?:and\s+)?[A-Z][\w-]*){0,4})\s+"
+    r"(?-i:Section|Office|Division|Branch|Unit|Bureau|Department)\s*(?:\([^)]{1,40}\)\s*)?"
+    rf"{BE_VERB}\s+(?:also\s+)?responsible\s+for\b",
+    re.IGNORECASE,
+)
+"""A unit of the buyer's organisation named in capitals as the one responsible ("The Intake
+Section ("Intake") is responsible for receiving all incoming mail"): a solicitation's
+account of how the buyer works, no duty of the bidder's."""
 
 
 PASSIVE_NOTICE = re.compile(

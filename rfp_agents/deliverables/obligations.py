@@ -963,14 +963,16 @@ ACTIVE_WILL = (
 
 
 DELIVERED_SYSTEM_WILL = re.compile(
-    r"^\W*(?:[Tt]he|[Tt]his)\s+(?:[Nn]ew\s+|[Pp]roposed\s+)?"
+    rf"^\W*(?:(?:Additionally|Also|Furthermore|Further),\s+|{INTRODUCTORY_PHRASE})?"
+    r"(?:[Tt]he|[Tt]his)\s+(?:[Nn]ew\s+|[Pp]roposed\s+)?"
     r"(?:System|Solution|Platform|Application|Software)"
     rf"{ACTIVE_WILL}"
 )
 """What the system the bidder builds will do, named by its defined term ("The System will
 use elastic, dynamically-allocated computing resources", "The Solution will create a daily
-service list"): a requirement of the deliverable, like "The System must …". Capitalised,
-as a solicitation defines the thing it buys; "the system will be down" is the buyer's."""
+service list"), also after an introductory phrase ("In addition, the System will allow
+…"): a requirement of the deliverable, like "The System must …". Capitalised, as a
+solicitation defines the thing it buys; "the system will be down" is the buyer's."""
 
 
 BIDDER_WILL = re.compile(
