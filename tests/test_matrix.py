@@ -2688,3 +2688,18 @@ def test_an_item_naming_what_another_may_request_stays_an_item_until_a_title(mon
     rows = statements_of(read, monkeypatch)
     assert f"{read[0]} {read[2]}" in rows
     assert not [row for row in rows if row.startswith(read[0]) and "Termination" in row]
+
+
+def test_the_short_name_of_a_unit_of_the_buyers_is_the_buyers_side():
+    """ "The Licensing Office (“Licensing”)" is a unit of the buyer's: "Licensing is also
+    responsible for …" is its task, not the bidder's; a unit of the bidder's own, named
+    after its possessive, is no buyer."""
+    texts = [
+        "The Licensing Office (“Licensing”) issues permits.",
+        "The Vendor’s Support Office (“Helpdesk”) answers calls.",
+    ]
+    buyers = buyer_aliases(texts)
+    assert "Licensing" in buyers and "Helpdesk" not in buyers
+    task = "Licensing is also responsible for renewing expired permits."
+    assert strength_of(task) == "mandatory"
+    assert strength_of(task, buyer_aliases=buyers) is None

@@ -64,6 +64,9 @@ def buyer_aliases(texts: Iterable[str]) -> frozenset[str]:
     found = {name.group(1) for text in texts for name in BUYER_ALIAS.finditer(text)}
     # and the acronyms it defines for government bodies ("the Defense Health Agency (DHA)")
     found |= {name.group(1) for text in texts for name in GOVERNMENT_BODY.finditer(text)}
+    # and the short names it gives the units of its own organisation ("The Intake Section
+    # (“Intake”)")
+    found |= {name.group(1) for text in texts for name in BUYER_UNIT.finditer(text)}
     # and the names a contract defines for it ("the Department (“Covered Entity” or “CE”)")
     found |= defined_names(texts, buyer_names())
     return frozenset(name for name in found if not names_a_party(name))
@@ -225,6 +228,15 @@ OFFICE_RESPONSIBLE = re.compile(
 creating the repository", "The PMO is responsible for …"): the buyer's side; a solicitation
 names the bidder by role ("the Contractor"), or as a team arrangement, a joint venture or,
 in a HIPAA business associate agreement, the business associate (CTA, JV, BA)."""
+
+
+BUYER_UNIT = re.compile(
+    r"(?<![’']s )\b(?:[A-Z][a-z]+\s+){1,4}(?:Section|Office|Division|Branch|Unit)"
+    r"\s+\(\s*[“\"]([A-Z][A-Za-z]+)[”\"]\s*\)"
+)
+"""A unit of the buyer's organisation and the short name the document gives it ("The
+Admissions Section (“Admissions”)"): "Admissions is also responsible for …" is the buyer's
+side. Not a unit of the bidder's ("the Contractor's Program Office (“PMO”)")."""
 
 
 UNIT_RESPONSIBLE = re.compile(
