@@ -974,6 +974,8 @@ def test_the_same_requirement_in_two_documents_is_one_row_citing_both(settings: 
         ("The Records Section (\u201cRecords\u201d) is responsible for filing every deed.", None),
         ("The Vendor's Records Office is responsible for its own filings.", "mandatory"),
         ("In addition, the System will send a receipt for every payment.", "mandatory"),
+        ("At the end of each week, the System will e-mail a summary of the fees.", "mandatory"),
+        ("At any time before award, the County may cancel the tender.", None),
         # what provisions cover and a duty that survives are terms; a saving clause before
         # the buyer does not make its act the bidder's
         ("These clauses shall apply to records held by agents of the Vendor.", None),

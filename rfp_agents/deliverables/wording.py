@@ -71,7 +71,7 @@ RUN_IN_LABEL = re.compile(
 DATA: ") or a spaced en dash ("Key Personnel – "): the paragraph's name, not part of its
 sentence."""
 INTRODUCTORY_PHRASE = (
-    r"(?:If|When|Where|Whenever|Unless|Once|Upon|Before|After|For|In|As|With|Within|During|Should|To|"
+    r"(?:If|When|Where|Whenever|Unless|Once|Upon|Before|After|For|In|As|At|With|Within|During|Should|To|"
     r"Immediately|Promptly|"
     # a clause that saves another or cites the law ("Notwithstanding …, ", "Sin perjuicio de lo
     # establecido en el artículo 210, ")
