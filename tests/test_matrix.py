@@ -984,6 +984,9 @@ def test_the_same_requirement_in_two_documents_is_one_row_citing_both(settings: 
         ("Without limiting the rights of the parties under the lease and upon notice of a "
          "breach by the Vendor, the Agency shall either: Suspend the account.", None),
         ("Without limiting its other duties, the Vendor shall keep a log.", "mandatory"),
+        # how long the contract may run is a term; how long an outage may last a standard
+        ("The total duration of this order, with its options, shall not exceed two years.", None),
+        ("The duration of any outage shall not exceed four hours.", "mandatory"),
         # "shall" named as a kind of statement is no modal
         ("Column B (the service needed, often written as a shall statement)", None),
         ("The list of must requirements is in Annex 2.", None),
@@ -2705,3 +2708,16 @@ def test_the_short_name_of_a_unit_of_the_buyers_is_the_buyers_side():
     task = "Licensing is also responsible for renewing expired permits."
     assert strength_of(task) == "mandatory"
     assert strength_of(task, buyer_aliases=buyers) is None
+
+
+def test_a_lead_in_whose_colon_was_lost_still_heads_its_items(monkeypatch):
+    """ "(2) The vendor shall send the following data under section 4" has lost its colon
+    before "(i) …": its items are joined to it all the same."""
+    read = [
+        "(2) The vendor shall send the following data under section 4",
+        "(i) Within one day of the fault: the site name and the fault code.",
+        "(ii) Within ten days of the fault: the cause and the fix.",
+    ]
+    rows = statements_of(read, monkeypatch)
+    assert f"{read[0]} Within ten days of the fault: the cause and the fix." in rows
+    assert read[0] not in rows

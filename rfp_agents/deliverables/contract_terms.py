@@ -109,6 +109,11 @@ POLICY = re.compile(
     r"|^\W*(?:the\s+)?(?:total\s+)?(?:payments?|compensation|reimbursements?)\b[^.;]{0,60}?"
     r"\s+(?:shall|will)\s+not\s+exceed\b"
     r"|\b(?:price|amount)\s+paid\s+(?:shall|will)\s+not\s+exceed\b"
+    # how long the contract may run ("The total duration of this contract, including any
+    # options, shall not exceed 3 years", "the total extension of performance … shall not
+    # exceed 6 months"), not how long an outage may last (a standard)
+    r"|\b(?:duration\s+of\s+(?:this|the)\s+(?:contract|order|agreement|BPA)|"
+    r"extension\s+of\s+performance)\b[^.;]{0,120}?\b(?:shall|will)\s+not\s+exceed\b"
     r"|\bin\s+no\s+(?:case|event)\s+shall\b[^.;]{0,60}?\b(?:relieve|excuse|affect|change)\b"
     # what the buyer's review takes in ("Such alternatives shall be included in the Proposal
     # review process as part of the evaluation")

@@ -1209,11 +1209,15 @@ a list run in ("the Contractor agrees to" before "(i) provide a drug-free workpl
 post …"): each item is a verb phrase, however long, and a "will" in it is a subordinate
 clause's ("… the actions that will be taken against employees")."""
 LEAD_IN_END = re.compile(
-    rf"(?::|\b(?:the\s+following|as\s+follows)\s*\.|{_OBLIGATION_VERB})\s*$", re.IGNORECASE
+    rf"(?::|\b(?:the\s+following|as\s+follows)\s*\.|{_OBLIGATION_VERB})\s*$"
+    r"|\bthe\s+following\b[^.;:!?]*[\w)]$",
+    re.IGNORECASE,
 )
 """A lead-in's end: its colon, a full stop after "the following" ("Information required
-for online submission will include the following."), or the verb of obligation its items
-complete (``VERB_LEAD_IN_END``)."""
+for online submission will include the following."), the verb of obligation its items
+complete (``VERB_LEAD_IN_END``), or no end at all after "the following" ("The Contractor
+shall report the following information pursuant to paragraph (d)(1) of this clause", its
+colon lost before "(i)")."""
 PARENTHESISED_MARKER = re.compile(r"^\s*\((?:[ivx]{1,4}|[a-z]|\d{1,2})\)\s", re.IGNORECASE)
 ANNOUNCES_A_DESCRIPTION = re.compile(
     r"\b(?:described|explained|summari[sz]ed)\s+(?:as\s+follows|below)\s*:\s*$", re.IGNORECASE
