@@ -75,8 +75,11 @@ def _sentence_end(list_item: str) -> re.Pattern[str]:
         r"|(?<=\?)\s+"  # a question ends wherever the next sentence starts
         # a lead-in ends its line ("…the following terms:"), an em dash bullet after it
         r"|(?<=:)[ \t]*\n\s*(?:—[ \t]*(?=[A-Z]))?"
-        # a bullet glyph (also a symbol font's: U+F0B7 …) or a checklist's box ("□ All addenda")
-        r"|\s*[•▪●○■◦□☐❑\uf0a7\uf0b7\uf0d8]\s*"
+        # a bullet glyph (also a symbol font's: U+F0B7 …), or a checklist's box before an
+        # item ("□ All addenda"); a box before a word in lower case is a choice to tick
+        # inside a sentence ("It □ will, □ will not provide …")
+        r"|\s*[•▪●○■◦\uf0a7\uf0b7\uf0d8]\s*"
+        r"|\s*[□☐❑]\s*(?=[A-ZÁÉÍÓÚÑ0-9\"“(])"
         r"|\n[ \t]*—[ \t]*(?=[A-Z])"  # an em dash opening its line before a capital: a bullet
         + list_item  # a list item at a line start
         + r"|(?<=:)\s+(?=\((?:1|a|i)\)\s)"  # a list run in after its lead-in ("…: (1) pay …")
@@ -286,7 +289,7 @@ CELL_START = re.compile(r"^\(?[A-Z][a-z]+\b")
 """A capitalised word ("Remediation", "Respond"), not an acronym or a name ("FedRAMP")."""
 CONTINUES = re.compile(
     r"(?:\b(?:of|and|or|the|a|an|to|for|with|in|on|by|as|at|from|that|which|when|per|than|"
-    r"its|their|our|your|is|are|be|shall|must|will|may|not|no)|[,(/-])$",
+    r"its|their|our|your|is|are|be|shall|must|will|may|not|no)|[,(/—-])$",
     re.IGNORECASE,
 )
 """A line end that goes on in the next line ("Deliverable or", "scanning,")."""

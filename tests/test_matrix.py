@@ -21,7 +21,7 @@ from rfp_agents.deliverables.matrix import requirements
 from rfp_agents.deliverables.obligations import strength_of
 from rfp_agents.ingest import ingest_paths
 from rfp_agents.knowledge_base import KnowledgeBase
-from rfp_agents.text import split_sentences
+from rfp_agents.text import split_sentences, table_cells
 from tests.pdf_factory import text_pdf
 
 
@@ -2721,3 +2721,18 @@ def test_a_lead_in_whose_colon_was_lost_still_heads_its_items(monkeypatch):
     rows = statements_of(read, monkeypatch)
     assert f"{read[0]} Within ten days of the fault: the cause and the fix." in rows
     assert read[0] not in rows
+
+
+def test_tick_boxes_inside_a_representation_keep_it_one_sentence():
+    """A representation printed cell by cell, its boxes on lines of their own ("The bidder
+    represents that—" / "It" / "□" / "will," / "□" / "will not use …"), is one sentence: a
+    line ending on a dash goes on, and a box before a word in lower case is a choice inside
+    the sentence, not a checklist's item."""
+    text = (
+        "(b)\nStatement.\nThe bidder represents that—\nIt\n□\nwill,\n□\n"
+        "will not use subcontractors based outside the country for this work."
+    )
+    assert split_sentences(table_cells(text))[-1] == (
+        "The bidder represents that— It □ will, □ will not use subcontractors based outside "
+        "the country for this work."
+    )
