@@ -2736,3 +2736,17 @@ def test_tick_boxes_inside_a_representation_keep_it_one_sentence():
         "The bidder represents that— It □ will, □ will not use subcontractors based outside "
         "the country for this work."
     )
+
+
+def test_the_items_of_the_buyers_objectives_are_no_rows(monkeypatch):
+    """ "The main objectives of this order are:" lists the buyer's aims, each put as an
+    instruction ("Keep the library catalogue online."): no rows; the duty after the list is
+    one."""
+    rows = statements_of([
+        "The main objectives of this order are:",
+        "• Keep the library catalogue online.",
+        "• Move the loan records to the new server.",
+        "The contractor shall report progress every month.",
+    ], monkeypatch)  # fmt: skip
+    assert not [row for row in rows if "catalogue" in row or "loan records" in row]
+    assert "The contractor shall report progress every month." in rows

@@ -1198,8 +1198,21 @@ def _is_lead_in(sentence: str) -> bool:
 
 def _the_buyers_list(lead_in: str) -> bool:
     """A lead-in of what the buyer furnishes ("The Government will provide contractor access
-    to:") or of its own acts ("When the defects cannot be corrected, the State may:")."""
-    return furnished_by_the_buyer(lead_in) or lists_the_buyers_acts(lead_in)
+    to:"), of its own acts ("When the defects cannot be corrected, the State may:") or of
+    its aims ("The primary objectives are:", then "Operate and update the platform."): the
+    work its duties come in later, stated as such."""
+    return (
+        furnished_by_the_buyer(lead_in)
+        or lists_the_buyers_acts(lead_in)
+        or bool(OBJECTIVES_LEAD_IN.match(lead_in))
+    )
+
+
+OBJECTIVES_LEAD_IN = re.compile(
+    r"^\W*(?:the|our|its)\s+(?:[\w-]+\s+){0,2}?(?:objectives?|goals?|aims)\b[^.;:]{0,80}?"
+    r"\s+(?:are|is|include)\s*:\s*$",
+    re.IGNORECASE,
+)
 
 
 _OBLIGATION_VERB = r"\b(?:" + "|".join(v.replace(" ", r"\s+") for v in RUN_IN_LIST_VERBS) + ")"
