@@ -2750,3 +2750,18 @@ def test_the_items_of_the_buyers_objectives_are_no_rows(monkeypatch):
     ], monkeypatch)  # fmt: skip
     assert not [row for row in rows if "catalogue" in row or "loan records" in row]
     assert "The contractor shall report progress every month." in rows
+
+
+def test_they_after_a_sentence_the_bidder_opened_is_the_bidder():
+    """ "They will also train the staff." after "The vendor will install the kiosks." is the
+    vendor's duty; after the buyer's sentence it is none."""
+    after_the_vendor = [
+        ("The vendor will install the kiosks.", {}),
+        ("They will also train the staff.", {}),
+    ]
+    after_the_county = [
+        ("The County will open the site.", {}),
+        ("They will also train the staff.", {}),
+    ]
+    assert matrix._strengths_by_rules(after_the_vendor, [0, 1], False)[1] == "mandatory"
+    assert matrix._strengths_by_rules(after_the_county, [0, 1], False)[1] is None

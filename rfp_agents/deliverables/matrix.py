@@ -52,7 +52,7 @@ from rfp_agents.deliverables.obligations import (
     strength_of,
 )
 from rfp_agents.deliverables.topics import topic_of
-from rfp_agents.deliverables.wording import ANSWER_START, CLAUSE_NUMBER
+from rfp_agents.deliverables.wording import ANSWER_START, BIDDER_NAME, CLAUSE_NUMBER
 from rfp_agents.domains import DOMAINS, blend, classify_text, domain_descriptions
 from rfp_agents.headings import LOWER_CASE_MODAL, contents_end, is_title_case, looks_like_title
 from rfp_agents.knowledge_base import DocumentRecord, KnowledgeBase
@@ -267,7 +267,7 @@ def _strengths_by_rules(
     for index in indexes:
         text, meta = stated[index]
         strength = strength_of(
-            text,
+            _with_the_bidder_for_its_pronoun(text, stated[index - 1][0] if index else ""),
             in_questions_and_answers=in_qa and not meta.get("in_answer"),
             in_standards_table=bool(meta.get("in_standards_table")),
             buyer_aliases=aliases,
@@ -277,6 +277,24 @@ def _strengths_by_rules(
             strength = "mandatory"  # "c. Exceptions (if any) to the contract." after "b. Return …"
         strengths[index] = strength
     return strengths
+
+
+def _with_the_bidder_for_its_pronoun(text: str, previous: str) -> str:
+    """``text`` with the bidder for the pronoun that opens it, when the sentence before
+    opened with the bidder ("The contractor will also assist with …", then "They will
+    contribute to documents for compliance reviews"): the pronoun names it. "It" is left
+    alone: after the bidder it is as often the thing the bidder delivers."""
+    if PRONOUN_BEFORE_ITS_VERB.match(text) and BIDDER_OPENS.match(previous):
+        return PRONOUN_BEFORE_ITS_VERB.sub("The contractor ", text, count=1)
+    return text
+
+
+PRONOUN_BEFORE_ITS_VERB = re.compile(
+    r"^\W*(?:They|He or she|She or he)\s+(?=(?:will|shall|must)\b)"
+)
+BIDDER_OPENS = re.compile(
+    rf"^\W*(?:the\s+)?(?:successful\s+|selected\s+)?{BIDDER_NAME}\b(?!['’]s)", re.IGNORECASE
+)
 
 
 INSTRUCTION_REACH = 3
