@@ -88,9 +88,6 @@ def _sentence_end(list_item: str) -> re.Pattern[str]:
         rf"|(?:{_AFTER_A_RUN_IN_VERB})\s+(?=\((?:1|a|i)\)\s)"
         r"|\n\s*(?=\d+(?:\.\d+)+\.?\s+[A-Z])"  # a numbered clause ("2.12.1 The ...") kept whole
         r"|\n\s*(?=(?:Note|NOTE|Notes|NOTES)\s*:\s)"  # a note opening its line ("Note: No faxed …")
-        # a duty opening its line after a line its full stop was lost from ("… of the
-        # Privacy Office" / "The Contractor shall comply …"): no sentence runs on so
-        r"|[ \t]*\n\s*(?=The\s+[A-Z][\w’'-]*\s+(?:shall|must)\s)"
         # a Spanish article or clause heading opening its line ("ARTÍCULO 5º: CONSULTAS")
         r"|\n\s*(?=(?:ART[IÍ]CULO|CL[AÁ]USULA)\s+\d+)"
         # a sentence opening its line after a table row that ends on a figure or a price

@@ -2644,12 +2644,17 @@ def test_an_editors_note_in_square_brackets_is_a_sentence_of_its_own():
 
 def test_a_duty_opening_its_line_after_a_lost_full_stop_is_a_new_sentence():
     """A line that lost its full stop ("… notify the Regional Office") before a line that
-    opens with a duty ("The Vendor shall …") ends there; the two are not one row."""
+    opens with a duty ("The Vendor shall …") ends there; the two are not one row. An
+    answer's passage keeps a heading with the sentence under it ("8.3 Insurance The
+    Vendor shall …"): the matrix has cut its headings out before."""
     text = (
         "For local incidents, the vendor shall notify the Regional Office\n"
         "The Vendor shall keep a log of every incident."
     )
-    assert split_sentences(text) == [
+    assert split_sentences("8.3 Insurance\nThe Vendor shall insure the van.") == [
+        "8.3 Insurance The Vendor shall insure the van."
+    ]
+    assert split_sentences(matrix._duties_set_off(text)) == [
         "For local incidents, the vendor shall notify the Regional Office",
         "The Vendor shall keep a log of every incident.",
     ]

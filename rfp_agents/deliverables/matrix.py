@@ -973,7 +973,7 @@ def _sentences(
             section, opens_section = heading or section, bool(heading)
             for letter, run in _ucf_runs(block, ucf):
                 ucf = letter
-                split = answer_sentences(table_cells(run), keep_list_markers)
+                split = answer_sentences(_duties_set_off(table_cells(run)), keep_list_markers)
                 lines = [" ".join(line.split()) for line in run.splitlines()]
                 for sentence in _after_urls(_at_questions(split, numbered=keep_list_markers)):
                     meta = {**_chunk_holding(sentence, chunks)}
@@ -982,6 +982,18 @@ def _sentences(
                     meta["on_a_wide_line"] = opens_a_wide_line(sentence, lines)
                     yield sentence, meta, opens_section
                     opens_section = False
+
+
+def _duties_set_off(block: str) -> str:
+    """``block`` with a paragraph break before each line that opens with a duty ("The
+    Contractor shall comply …"): the line before lost its full stop ("… the directions of
+    the Privacy Office"), and no sentence runs on so. Here, where the headings are already
+    cut out of the text; an answer's passage keeps "8.3 Insurance" with the sentence under
+    it."""
+    return DUTY_OPENING_A_LINE.sub("\n\n", block)
+
+
+DUTY_OPENING_A_LINE = re.compile(r"[ \t]*\n\s*(?=The\s+[A-Z][\w’'-]*\s+(?:shall|must)\s)")
 
 
 QUESTION_START = re.compile(rf"^\W*{QUESTION_NUMBER}", re.IGNORECASE)
