@@ -1055,6 +1055,17 @@ def test_the_buyers_own_name_after_a_run_in_label_is_the_buyer():
     assert strength_of(sentence, buyer_aliases=frozenset({"George Mason"})) is None
 
 
+def test_the_buyers_own_name_before_a_contrast_with_the_bidder_is_the_buyer():
+    """ "The AOC, not the Offeror, will run the servers": the contrast set off by commas
+    names who does not act; the buyer's name before it is still the subject."""
+    aliases = frozenset({"AOC"})
+    contrast = "The AOC, not the Offeror, will run the servers and keep their licences."
+    assert strength_of(contrast, buyer_aliases=aliases) is None
+    assert strength_of("AOC, not the Offeror, shall pay the fees.", buyer_aliases=aliases) is None
+    bidder = "The Offeror, not the AOC, will run the servers."
+    assert strength_of(bidder, buyer_aliases=aliases) == "mandatory"
+
+
 def test_the_matrix_reads_the_acronym_a_document_gives_its_buyer(settings: Settings, workdir):
     text_pdf(workdir / "rfp.pdf", [
         "Scope of Work\nThe AOC reserves the right to reject any proposal. The AOC may hold "

@@ -71,9 +71,12 @@ def names_a_party(name: str) -> bool:
 
 @cache
 def named_as_subject(aliases: frozenset[str]) -> re.Pattern[str]:
-    """A party's own names as a sentence's subject, compiled once per document."""
+    """A party's own names as a sentence's subject, compiled once per document, also
+    before a contrast set off by commas ("OFA, not the contractor, will host …")."""
     names = "|".join(sorted(map(re.escape, aliases), key=len, reverse=True))
-    return re.compile(rf"\b(?:(?:the|The)\s+)?(?:{names})(?=\s+{SUBJECTS_VERB}\b)")
+    return re.compile(
+        rf"\b(?:(?:the|The)\s+)?(?:{names})(?=(?:,\s+not\s+[^,.;:]{{1,40}},)?\s+{SUBJECTS_VERB}\b)"
+    )
 
 
 def bidder_by_its_role(sentence: str, aliases: frozenset[str]) -> str:
