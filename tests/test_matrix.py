@@ -1066,6 +1066,18 @@ def test_the_buyers_own_name_before_a_contrast_with_the_bidder_is_the_buyer():
     assert strength_of(bidder, buyer_aliases=aliases) == "mandatory"
 
 
+def test_a_plan_describing_what_the_buyer_must_do_is_no_row():
+    """A surveillance plan's purpose ("… sets out what the County must do to check the
+    work") puts the modal on the buyer; a bidder told to explain the buyer's part still has
+    a duty."""
+    assert (
+        strength_of("The review plan sets out what the County must do to check the work.") is None
+    )
+    assert strength_of("It explains how the Agency will score each site visit.") is None
+    duty = "The Vendor shall describe how the County will receive the weekly files."
+    assert strength_of(duty) == "mandatory"
+
+
 def test_the_matrix_reads_the_acronym_a_document_gives_its_buyer(settings: Settings, workdir):
     text_pdf(workdir / "rfp.pdf", [
         "Scope of Work\nThe AOC reserves the right to reject any proposal. The AOC may hold "

@@ -371,6 +371,19 @@ def done_by_the_buyer() -> re.Pattern[str]:
 
 
 @cache
+def buyers_part_described() -> re.Pattern[str]:
+    """A clause naming what the buyer itself must or will do, as a plan's purpose puts it
+    ("This plan is focused on what the Government must do to ensure …", "The QASP sets out
+    how the Agency will inspect the work"): the modal is the buyer's, the sentence describes
+    its part and puts no duty on the bidder."""
+    return re.compile(
+        r"\b(?:what|how|when|whether)\s+(?:the\s+)?"
+        rf"(?:{buyer_names()})s?\s+(?:shall|must|will|should)\b",
+        re.IGNORECASE,
+    )
+
+
+@cache
 def buyer_requires() -> re.Pattern[str]:
     """The buyer requiring a thing of the bidder ("The County requires a performance bond",
     "the government will require discounts on all services offered") or expecting the

@@ -40,6 +40,7 @@ from rfp_agents.deliverables.buyer import (
     buyer_discretion,
     buyer_opens,
     buyer_requires,
+    buyers_part_described,
     done_by_the_buyer,
     to_the_buyer,
 )
@@ -1141,6 +1142,7 @@ def _not_a_duty(folded: str, unheaded: str) -> bool:
         or TO_THE_BIDDER.search(folded)
         or SPANISH_BIDDER_ACTED_ON.search(folded)
         or done_by_the_buyer().search(folded)
+        or buyers_part_described().search(folded)
         or states_a_contract_term(folded, unheaded)
     )
 
