@@ -1078,6 +1078,15 @@ def test_a_plan_describing_what_the_buyer_must_do_is_no_row():
     assert strength_of(duty) == "mandatory"
 
 
+def test_the_buyer_after_when_the_contract_ends_is_the_buyer():
+    """ "At the expiration of the agreement the County shall …" has no comma after its
+    time: the buyer is still the subject; the bidder's duty at that time is still a row."""
+    buyer = "At the expiration of the agreement the County shall archive the shared folder."
+    assert strength_of(buyer) is None
+    bidder = "At the expiration of the agreement the Vendor shall hand back all badges."
+    assert strength_of(bidder) == "mandatory"
+
+
 def test_the_matrix_reads_the_acronym_a_document_gives_its_buyer(settings: Settings, workdir):
     text_pdf(workdir / "rfp.pdf", [
         "Scope of Work\nThe AOC reserves the right to reject any proposal. The AOC may hold "

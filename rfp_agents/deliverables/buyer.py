@@ -24,6 +24,7 @@ from rfp_agents.deliverables.wording import (
     BE_VERB,
     BIDDER,
     CLAUSE_NUMBER,
+    CONTRACTS_END_PHRASE,
     INTRODUCTORY_PHRASE,
     LEADING_HEADING,
     NOTICE_ADVERB,
@@ -315,7 +316,8 @@ consult …", "the Director of the Department will …"): the buyer too."""
 def _buyer_subject() -> re.Pattern[str]:
     names = buyer_names()
     return re.compile(
-        rf"^\W*(?:{INTRODUCTORY_PHRASE}(?:then\s+)?|{REPORTING_CLAUSE})?(?:(?:the|el|la|los|las)\s+)?"
+        rf"^\W*(?:{INTRODUCTORY_PHRASE}(?:then\s+)?|{REPORTING_CLAUSE}|{CONTRACTS_END_PHRASE})?"
+        r"(?:(?:the|el|la|los|las)\s+)?"
         rf"(?:(?:{HEAD_OF})?(?:{names})s?\b(?!{BUYERS_THINGS})(?:'s)?"
         rf"(?:(?!\b(?:{BIDDER})s?\b)[^.;:]){{0,80}}?"
         rf"|{PROPER_NAME}(?:{names})\s*(?:,[^.;:]{{1,80}}?,\s*)?)"

@@ -87,6 +87,16 @@ largest projects, ", "Si no se cumpliera el plazo, "; a condition of several cla
 Comisión deberá justificar …")."""
 
 
+CONTRACTS_END_PHRASE = (
+    r"(?:At|Upon)\s+the\s+(?:end|termination|expiration|close|conclusion|completion)\s+of\s+"
+    r"(?:the|this|each)\s+(?:contract|agreement|order|task\s+order|work\s+period|period\s+of\s+"
+    r"performance)\s+"
+)
+"""When the contract or a period ends, put before the subject without a comma ("At the
+termination of the contract the government shall take ownership …"): a time, not a
+subject."""
+
+
 BIDDER_NAME = rf"(?:{BIDDER})s?(?:/(?:{BIDDER})s?)?"
 NAMES_THE_BIDDER = re.compile(rf"\b(?:{BIDDER})", re.IGNORECASE)
 """The bidder named somewhere in a sentence, the cheap test before the idioms that need it."""
