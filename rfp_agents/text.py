@@ -299,7 +299,8 @@ def table_cells(block: str) -> str:
     end between them ("… issues within 90 / days / Review by team / FedRAMP Liaison …"), so
     one cell runs into the next. Within a run of narrow lines, a line that opens with a
     capitalised word after a line that does not go on starts a new cell, unless it goes on
-    with a name ("… shall provide Program / Management / Support (See Section 5.2)")."""
+    with a name ("… shall provide Program / Management / Support (See Section 5.2)"). A
+    paragraph's line after the run ends the table (``_paragraph_after_table``)."""
     lines = block.splitlines()
     tabular = _in_narrow_runs(lines)
     out: list[str] = []
@@ -313,6 +314,8 @@ def table_cells(block: str) -> str:
             and CELL_START.match(line.strip()) is not None
             and not CONTINUES.search(previous)
         )
+        if _paragraph_after_table(line, previous, i > 0 and tabular[i - 1]):
+            out.append("")  # the table is over
         if not opens:
             in_name = False
         elif in_name or _ends_in_name(previous):
@@ -324,6 +327,19 @@ def table_cells(block: str) -> str:
         last_word_may_follow = opens and not in_name and _name_run(previous, line.split())
         out.append(line)
     return "\n".join(out)
+
+
+def _paragraph_after_table(line: str, previous: str, after_narrow_run: bool) -> bool:
+    """A line across the page after a table's narrow lines, opening with a capitalised word
+    where the line before ended: a paragraph's first line ("The set of user stories below
+    …"), not the rest of a sentence a coloured word cut into short lines ("… the sections
+    in / RED / of attached / Statement" then "(PWS). Submission of …")."""
+    return (
+        after_narrow_run
+        and len(line.strip()) > WIDE_LINE_CHARACTERS
+        and CELL_START.match(line.strip()) is not None
+        and not CONTINUES.search(previous)
+    )
 
 
 def _in_narrow_runs(lines: list[str]) -> list[bool]:

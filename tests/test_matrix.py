@@ -289,6 +289,15 @@ def test_the_same_requirement_in_two_documents_is_one_row_citing_both(settings: 
         ("Offers will be valid for one (1) year after submission.", "mandatory"),
         ("Proposals will remain firm for 120 days after the closing date.", "mandatory"),
         ("Offers will be opened in public at 2 p.m.", None),
+        # … also as a cover page's label after the lines before it
+        ("Closing date: May 2 Bids Expire: Ninety Days from Opening", "mandatory"),
+        ("Bid validity: see the form.", None),
+        # what the bidder "has to" or "will have to" do; not what it "may have to" or "does
+        # not have to" do
+        ("The Vendor will have to renew its licence each year.", "mandatory"),
+        ("Signed forms have to be uploaded with the quote.", "mandatory"),
+        ("Bidders may have to travel to the site.", "advisory"),
+        ("The Vendor does not have to attend the briefing.", None),
         # the legal "hereby" between the verbs of an obligation
         ("Bidders are hereby required to inspect the site before bidding.", "mandatory"),
         # the promise put in a that-clause whose subject is the bidder again
@@ -1351,6 +1360,29 @@ def test_a_table_printed_cell_by_cell_gives_one_row_a_cell():
     # prose wrapped at the page width is left alone
     prose = "The contractor shall deliver the\nMonthly Status Report by the fifth day."
     assert table_cells(prose) == prose
+
+
+def test_a_paragraph_after_a_table_is_not_its_last_cell():
+    """A table's last cell, then a short title and a paragraph across the page: the
+    paragraph is no part of the cell. A sentence a coloured word cut into short lines goes
+    on into the wide line after it."""
+    from rfp_agents.text import answer_sentences
+
+    table = (
+        "Tested\nCode\nAll code has\nunit tests\nManual review\nBacklog\n"
+        "The list of tasks set out below is where the work will begin, and the team will add "
+        "to it.\n"
+    )
+    cells = answer_sentences(table_cells(table))
+    assert not any("Manual review" in cell and "list of tasks" in cell for cell in cells)
+    assert any(cell.startswith("The list of tasks set out below") for cell in cells)
+    coloured = (
+        "Bidders must fill the fields in\nGREEN\nof the attached\nprice\nsheet (Form 2). "
+        "Quotes on any other sheet will not be considered by the buyer.\n"
+    )
+    assert "Bidders must fill the fields in GREEN of the attached price sheet (Form 2)." in (
+        answer_sentences(table_cells(coloured))
+    )
 
 
 def test_a_vendors_question_in_a_qa_is_no_row_but_an_rfps_question_prompt_is(

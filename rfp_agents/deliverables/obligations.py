@@ -116,12 +116,16 @@ MANDATORY = re.compile(
     # what the bidder "will only need to" provide ("Those applicants … will only need to
     # provide a letter")
     rf"(?:{BIDDER})s?\b[^.;]{{0,120}}?\bwill (?:only |also )?need to (?!be\b)\w+|"
+    # or "has to" / "will have to" do ("The Contractor will have to obtain permission")
+    rf"(?:{BIDDER})s?\b[^.;]{{0,120}}?\b(?:(?:will|shall|would) )?(?:also )?"
+    # (not what the bidder "may have to" or "does not have to" do)
+    r"(?<!may )(?<!might )(?<!could )(?<!not )(?<!never )ha(?:s|ve) to (?!do with\b)\w+|"
     # or will need a thing, as an answer tells the bidder ("You will need a Google account
     # to access the form")
     rf"^\W*(?:you|(?:the|each|all)\s+(?:{BIDDER})s?) will (?:also )?need (?:a|an)\b|"
-    # what "needs to be" handed in ("itemized rates need to be provided")
-    r"needs? to be (?:provided|submitted|included|attached|completed|signed|uploaded|sent|"
-    r"delivered|furnished)|"
+    # what "needs to be" or "has to be" handed in ("itemized rates need to be provided")
+    r"(?:needs?|has|have) to be (?:provided|submitted|included|attached|completed|signed|"
+    r"uploaded|sent|delivered|furnished)|"
     # (or asked to: "The vendor is asked to submit its repositories", a request as "please")
     rf"{BE_VERB} (?:{RESPONSIBLE}|expected to|asked to|requested to)|"
     # what both parties agree to do, the bidder among them ("The parties agree to amend
@@ -899,7 +903,11 @@ OFFER_VALIDITY = re.compile(
     # charges", "Unit prices shall remain fixed.")
     r"|^\W*(?:[\w-]+\s+){0,3}?"
     r"(?:prices?|pricing|rates?|fees?)(?:\s*\(s\))?"
-    r"\s+(?:will|are\s+to|is\s+to)\s+(?:be|remain)\s+(?:firm|fixed)\b(?:\s+and\b|\s*[.;,]|\s*$)",
+    r"\s+(?:will|are\s+to|is\s+to)\s+(?:be|remain)\s+(?:firm|fixed)\b(?:\s+and\b|\s*[.;,]|\s*$)"
+    # or a cover page's label, after the lines before it ("… Quotes Expire: One Year from
+    # Submission", "Offer Validity: 90 days")
+    rf"|^[^.;]{{0,60}}?\b(?:{PROPOSAL_PART})s?\s+(?:expire|validity(?:\s+period)?)\s*:\s*"
+    rf"(?:\d+|{NUMBER_WORD})\s+(?:\(\d+\)\s+)?(?:calendar\s+|business\s+)?(?:days?|months?|years?)\b",
     re.IGNORECASE,
 )
 """How long the offer holds ("Offers will be valid for one (1) year after submission",
