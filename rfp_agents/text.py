@@ -386,7 +386,7 @@ def split_sentences(
     """
     sentence_end = _SENTENCE_END_KEEPING_MARKERS if keep_list_markers else _SENTENCE_END
     sentences = []
-    text = _letter_o_bullets(text)
+    text = _capital_letter_items(_letter_o_bullets(text))
     parts = _rejoin_roman_references(sentence_end.split(_rejoin_wrapped_lines(text)))
     for part in (piece for whole in parts if whole for piece in _cut_after_and(whole)):
         flat = " ".join((part or "").split())
@@ -397,6 +397,29 @@ def split_sentences(
         else:
             sentences += _windows(flat.split(), max_characters // 2)
     return sentences
+
+
+CAPITAL_LETTER_ITEM = re.compile(r"(?m)^[ \t]*([A-Z])\.[ \t]+(?=[A-Z0-9“\"(])")
+"""A line opened by a capital letter and a full stop ("C. Point of Contact Name"): a list
+item's marker when the letters run on from line to line, or an initial ("J. Smith")."""
+
+
+def _capital_letter_items(text: str) -> str:
+    """``text`` with a paragraph break before each item of a list lettered in capitals whose
+    items have no full stop of their own ("A. Contractor Name" / "B. GSA Schedule Contract
+    Number"): the next item's letter would otherwise read as the end of this one's sentence
+    ("… Contract Number C."). The letter then splits off as a marker of its own, as after an
+    item with its full stop. An item is one when the letter before or after it in the
+    passage is the one before or after in the alphabet; a lone initial ("J. Smith") is left
+    alone."""
+    found = list(CAPITAL_LETTER_ITEM.finditer(text))
+    in_run: set[int] = set()
+    for i in range(len(found) - 1):
+        if ord(found[i + 1].group(1)) == ord(found[i].group(1)) + 1:
+            in_run |= {i, i + 1}
+    for i in sorted(in_run, reverse=True):
+        text = f"{text[: found[i].start()]}\n\n{text[found[i].start() :]}"
+    return text
 
 
 LETTER_O_BULLET = re.compile(r"(?m)^([ \t]*)o[ \t]+(?=[A-Z“\"(])")

@@ -21,7 +21,7 @@ from rfp_agents.deliverables.matrix import requirements
 from rfp_agents.deliverables.obligations import strength_of
 from rfp_agents.ingest import ingest_paths
 from rfp_agents.knowledge_base import KnowledgeBase
-from rfp_agents.text import split_sentences, table_cells
+from rfp_agents.text import BARE_MARKER, split_sentences, table_cells
 from tests.pdf_factory import text_pdf
 
 
@@ -298,6 +298,10 @@ def test_the_same_requirement_in_two_documents_is_one_row_citing_both(settings: 
         ("Signed forms have to be uploaded with the quote.", "mandatory"),
         ("Bidders may have to travel to the site.", "advisory"),
         ("The Vendor does not have to attend the briefing.", None),
+        # the instructions of writing a response and of where it goes
+        ("Write a one-page summary of the staffing plan.", "mandatory"),
+        ("Place the signed form in the first tab of the binder.", "mandatory"),
+        ("Place of delivery is the main warehouse.", None),
         # the legal "hereby" between the verbs of an obligation
         ("Bidders are hereby required to inspect the site before bidding.", "mandatory"),
         # the promise put in a that-clause whose subject is the bidder again
@@ -1360,6 +1364,26 @@ def test_a_table_printed_cell_by_cell_gives_one_row_a_cell():
     # prose wrapped at the page width is left alone
     prose = "The contractor shall deliver the\nMonthly Status Report by the fifth day."
     assert table_cells(prose) == prose
+
+
+def test_a_list_lettered_in_capitals_without_full_stops_gives_one_sentence_an_item():
+    """Items lettered "A." "B." "C." with no full stop of their own: each is a sentence
+    (its letter a marker of its own, as the matrix drops it), the next item's letter not
+    taken for the end of this one's; a lone initial opening a line stays with its name."""
+    text = (
+        "The bidder shall fill in these fields on the form.\nA. Company Name\n"
+        "B. Tax Number of the firm\nC. Contact Person and Phone Number\nD. Bank details\n\n"
+        "The form was drafted by the team of\nJ. Smith at the county office."
+    )
+    sentences = [s for s in split_sentences(text) if not BARE_MARKER.match(s)]
+    assert sentences[:5] == [
+        "The bidder shall fill in these fields on the form.",
+        "Company Name",
+        "Tax Number of the firm",
+        "Contact Person and Phone Number",
+        "Bank details",
+    ]
+    assert "J. Smith at the county office." in " ".join(sentences[5:])
 
 
 def test_a_paragraph_after_a_table_is_not_its_last_cell():
