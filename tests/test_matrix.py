@@ -302,6 +302,8 @@ def test_the_same_requirement_in_two_documents_is_one_row_citing_both(settings: 
         ("Write a one-page summary of the staffing plan.", "mandatory"),
         ("Place the signed form in the first tab of the binder.", "mandatory"),
         ("Place of delivery is the main warehouse.", None),
+        # a prohibition with its adverb
+        ("Vendors are strictly prohibited from contacting the panel.", "mandatory"),
         # the legal "hereby" between the verbs of an obligation
         ("Bidders are hereby required to inspect the site before bidding.", "mandatory"),
         # the promise put in a that-clause whose subject is the bidder again

@@ -139,7 +139,7 @@ MANDATORY = re.compile(
     r"(?! receive\b| be (?:awarded|considered|selected|elevated|invited|eligible)\b)"
     # nor what may not be so ("… may not be the perfect fit for …")
     r"(?! be (?:the|a|an)\b)|"
-    r"is prohibited|are prohibited|(?:is|are) (?:mandatory|compulsory)|"
+    r"(?:is|are) (?:\w+ly )?prohibited|(?:is|are) (?:mandatory|compulsory)|"
     # a permission denied as "No … may be …" ("No diversion or replacement may be made
     # without a resume of the replacement")
     # or as "No … is to be …" ("No further charges are to be billed after the final invoice")
