@@ -304,6 +304,10 @@ def test_the_same_requirement_in_two_documents_is_one_row_citing_both(settings: 
         ("Place of delivery is the main warehouse.", None),
         # a prohibition with its adverb
         ("Vendors are strictly prohibited from contacting the panel.", "mandatory"),
+        # what the system to be built will do, by its acronym, or after its paragraph's label
+        ("A future CRM will send a reminder to each client.", "mandatory"),
+        ("Billing Reports: The System will export each invoice to the ledger.", "mandatory"),
+        ("The future of the program will depend on funding.", None),
         # the legal "hereby" between the verbs of an obligation
         ("Bidders are hereby required to inspect the site before bidding.", "mandatory"),
         # the promise put in a that-clause whose subject is the bidder again

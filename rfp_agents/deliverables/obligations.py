@@ -684,7 +684,7 @@ def _verb_strength(sentence: str, folded: str) -> Strength | None:
         or GOODS_FUTURE.match(folded)
         or IS_A_REQUIREMENT.search(folded)
         or REQUIRED_CONTENTS.match(folded)
-        or DELIVERED_SYSTEM_WILL.match(sentence)
+        or DELIVERED_SYSTEM_WILL.match(RUN_IN_LABEL.sub("", sentence))
         or to_the_buyer().search(folded)
         or (MANDATORY_MEETING.search(folded) and FINITE_VERB.search(folded))
     ):
@@ -973,14 +973,17 @@ ACTIVE_WILL = (
 
 DELIVERED_SYSTEM_WILL = re.compile(
     rf"^\W*(?:(?:Additionally|Also|Furthermore|Further),\s+|{INTRODUCTORY_PHRASE})?"
-    r"(?:[Tt]he|[Tt]his)\s+(?:[Nn]ew\s+|[Pp]roposed\s+)?"
+    r"(?:(?:[Tt]he|[Tt]his)\s+(?:[Nn]ew\s+|[Pp]roposed\s+|[Ff]uture\s+)?"
     r"(?:System|Solution|Platform|Application|Software)"
+    # or the future system by its acronym ("A future EF-CMS will generate …")
+    r"|(?:[Tt]he|[Aa])\s+(?:[Nn]ew|[Ff]uture)\s+(?-i:[A-Z][A-Z0-9]+(?:-[A-Z0-9]+)*))"
     rf"{ACTIVE_WILL}"
 )
 """What the system the bidder builds will do, named by its defined term ("The System will
 use elastic, dynamically-allocated computing resources", "The Solution will create a daily
-service list"), also after an introductory phrase ("In addition, the System will allow
-…"): a requirement of the deliverable, like "The System must …". Capitalised, as a
+service list", "A future EF-CMS will generate case docket sheets"), also after an
+introductory phrase ("In addition, the System will allow …"): a requirement of the
+deliverable, like "The System must …". Capitalised, as a
 solicitation defines the thing it buys; "the system will be down" is the buyer's."""
 
 
