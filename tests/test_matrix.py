@@ -308,6 +308,8 @@ def test_the_same_requirement_in_two_documents_is_one_row_citing_both(settings: 
         ("A future CRM will send a reminder to each client.", "mandatory"),
         ("Billing Reports: The System will export each invoice to the ledger.", "mandatory"),
         ("The future of the program will depend on funding.", None),
+        ("The Platform will be able to print each badge.", "mandatory"),
+        ("The System will be down for maintenance on Sundays.", None),
         # the legal "hereby" between the verbs of an obligation
         ("Bidders are hereby required to inspect the site before bidding.", "mandatory"),
         # the promise put in a that-clause whose subject is the bidder again

@@ -977,14 +977,15 @@ DELIVERED_SYSTEM_WILL = re.compile(
     r"(?:System|Solution|Platform|Application|Software)"
     # or the future system by its acronym ("A future EF-CMS will generate …")
     r"|(?:[Tt]he|[Aa])\s+(?:[Nn]ew|[Ff]uture)\s+(?-i:[A-Z][A-Z0-9]+(?:-[A-Z0-9]+)*))"
-    rf"{ACTIVE_WILL}"
+    rf"(?:{ACTIVE_WILL}|\s+will\s+(?:also\s+)?be\s+(?:capable\s+of|able\s+to|compatible\s+with)\b)"
 )
 """What the system the bidder builds will do, named by its defined term ("The System will
 use elastic, dynamically-allocated computing resources", "The Solution will create a daily
-service list", "A future EF-CMS will generate case docket sheets"), also after an
-introductory phrase ("In addition, the System will allow …"): a requirement of the
-deliverable, like "The System must …". Capitalised, as a
-solicitation defines the thing it buys; "the system will be down" is the buyer's."""
+service list", "A future EF-CMS will generate case docket sheets"), or what it will be
+capable of ("The future EF-CMS will be capable of limiting …"), also after an introductory
+phrase ("In addition, the System will allow …"): a requirement of the deliverable, like
+"The System must …". Capitalised, as a solicitation defines the thing it buys; "the
+system will be down" is the buyer's."""
 
 
 BIDDER_WILL = re.compile(
