@@ -1899,19 +1899,31 @@ def requirement_texts(folder, settings: Settings, kb: str) -> list[str]:
 def test_a_lead_in_may_end_with_the_following_and_a_full_stop(settings: Settings, workdir):
     """ "Information required for online submission will include the following." opens a
     list like a colon would, also when the splitter glued it to the web address ending the
-    line before; its items are what the bidder hands in."""
+    line before; its items are what the bidder hands in. So does "… the following details
+    on the form." with the first letter of a list right after it, whose items have no verb;
+    with a sentence after it, its full stop ends it as written."""
     text_pdf(workdir / "application.pdf", [
         "3.01 Application Format\n"
         "Applicants must apply through the portal at https://www.example.org/bids/\n"
         "Information required for online submission will include the following.\n"
         "1. Signed cover letter.\n"
         "2. Proof of insurance.\n",
+        "3.02 Registration Form\n"
+        "The bidder shall enter the following details on the registration form.\n"
+        "A. Firm Name\nB. Federal Tax Number\nC. Contact Person and Phone Number\n\n"
+        "3.03 Proposal\n"
+        "The proposal shall contain the following information, in one PDF file.\n"
+        "This information is the minimum content of the proposal.\n",
     ])  # fmt: skip
     rows = requirement_texts(workdir, settings, "application")
     lead_in = "Information required for online submission will include the following."
     assert f"{lead_in} Signed cover letter." in rows
     assert f"{lead_in} Proof of insurance." in rows
     assert "Applicants must apply through the portal at https://www.example.org/bids/" in rows
+    form = "The bidder shall enter the following details on the registration form."
+    assert f"{form} Federal Tax Number" in rows
+    assert f"{form} Contact Person and Phone Number" in rows
+    assert "The proposal shall contain the following information, in one PDF file." in rows
 
 
 def test_an_instruction_ending_in_a_colon_heads_the_items_after_it(monkeypatch):

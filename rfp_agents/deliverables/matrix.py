@@ -409,7 +409,7 @@ def statements(
     held: tuple[str, dict[str, Any], int] | None = None  # a numbered item, open to sub-items
     read = _joined_across_pages(_sentences(kb, source, keep_list_markers=in_questions_and_answers))
     read = _in_standards_tables(_outside_questions(read, lettered=in_questions_and_answers))
-    read = _with_what_it_requires(read)
+    read = _lead_ins_before_their_markers(_with_what_it_requires(read))
     for sentence, meta, opens_section in read:
         if open_list.awaits_items and (opens_section or not open_list.takes(sentence)):
             yield from _unfollowed(open_list)
@@ -517,6 +517,32 @@ def _with_what_it_requires(sentences: Iterable[Sentence]) -> Iterator[Sentence]:
         held = (sentence, meta, opens_section)
     if held is not None:
         yield held
+
+
+def _lead_ins_before_their_markers(sentences: Iterable[Sentence]) -> Iterator[Sentence]:
+    """The sentences, one that points at "the following …" with a full stop where its colon
+    would be ("The quoter shall complete the following fields on the form.") marked
+    ``heads_a_list`` when the first marker of a list ("A.", "1.") comes right after it: it
+    is the list's lead-in. Without the marker after it, the full stop ends a sentence ("…
+    containing the following information, in PDF format." then "This information …")."""
+    held: Sentence | None = None
+    for sentence, meta, opens_section in sentences:
+        if held is not None:
+            text, held_meta, held_opens = held
+            if _is_first_marker(sentence) and POINTS_WITH_A_STOP.search(text):
+                held_meta = {**held_meta, "heads_a_list": True}
+            yield text, held_meta, held_opens
+        held = (sentence, meta, opens_section)
+    if held is not None:
+        yield held
+
+
+POINTS_WITH_A_STOP = re.compile(r"\bthe\s+following\b[^.;:!?]*\.$", re.IGNORECASE)
+
+
+def _is_first_marker(sentence: str) -> bool:
+    found = BARE_MARKER.match(sentence)
+    return bool(found) and found.group("mark").lower() in SEQUENCE_STARTS
 
 
 ACRONYM_THEN_LOWER_CASE = re.compile(r"^\((?![IVXLC]+\))[A-Z][A-Za-z]{1,9}\)\s+[a-z]")
@@ -743,7 +769,7 @@ class OpenList:
                 ended=(self.semicolons and end.endswith(".") and not self.label)
                 or (first and _is_an_address(sentence)),
             )
-        if _is_lead_in(sentence):
+        if _is_lead_in(sentence, meta):
             kind = marker_kind(sentence) if self.items else ""
             # what the buyer furnishes or does, unless the lead-in also puts a duty on the
             # bidder
@@ -1115,7 +1141,7 @@ def _statement(
                 yield item, meta  # "Bidders shall quote in pesos.": says its duty itself
             else:
                 yield f"{open_list.heading} {item}", meta
-    elif not _is_lead_in(sentence) and (
+    elif not _is_lead_in(sentence, meta) and (
         _shortest(sentence) <= len(sentence) <= MAX_REQUIREMENT_CHARACTERS
     ):
         yield sentence, meta
@@ -1212,15 +1238,15 @@ RUN_IN_ITEMS = re.compile(
 (ii) System interruption …"): all its items are one item, however long."""
 
 
-def _is_lead_in(sentence: str) -> bool:
+def _is_lead_in(sentence: str, meta: dict[str, Any] | None = None) -> bool:
     """ "The Contractor shall:": a requirement said by the list items that follow, or what
     the buyer will furnish ("The Government will provide contractor access to:"), whose
     items are no requirements though one reads like a standard ("Data extracts from at least
     five systems"); not one that announces a description ("… support for the Court's case
     initiation process, described as follows:"), whose paragraphs tell how things are done
-    today."""
+    today. ``meta`` marks one whose full stop stands for its colon (``heads_a_list``)."""
     return (
-        bool(LEAD_IN_END.search(sentence))
+        bool(LEAD_IN_END.search(sentence) or (meta or {}).get("heads_a_list"))
         and not ANNOUNCES_A_DESCRIPTION.search(sentence)
         and (_strength_alone(sentence) is not None or _the_buyers_list(sentence))
     )
