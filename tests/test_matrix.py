@@ -292,12 +292,14 @@ def test_the_same_requirement_in_two_documents_is_one_row_citing_both(settings: 
         # … also as a cover page's label after the lines before it
         ("Closing date: May 2 Bids Expire: Ninety Days from Opening", "mandatory"),
         ("Bid validity: see the form.", None),
+        ("Issued May 2 Offer expires: 90 days after the closing date", "mandatory"),
         # what the bidder "has to" or "will have to" do; not what it "may have to" or "does
         # not have to" do
         ("The Vendor will have to renew its licence each year.", "mandatory"),
         ("Signed forms have to be uploaded with the quote.", "mandatory"),
         ("Bidders may have to travel to the site.", "advisory"),
         ("The Vendor does not have to attend the briefing.", None),
+        ("The Vendor doesn't have to attend the briefing.", None),
         # the instructions of writing a response and of where it goes
         ("Write a one-page summary of the staffing plan.", "mandatory"),
         ("Place the signed form in the first tab of the binder.", "mandatory"),

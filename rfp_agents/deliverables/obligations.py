@@ -119,7 +119,8 @@ MANDATORY = re.compile(
     # or "has to" / "will have to" do ("The Contractor will have to obtain permission")
     rf"(?:{BIDDER})s?\b[^.;]{{0,120}}?\b(?:(?:will|shall|would) )?(?:also )?"
     # (not what the bidder "may have to" or "does not have to" do)
-    r"(?<!may )(?<!might )(?<!could )(?<!not )(?<!never )ha(?:s|ve) to (?!do with\b)\w+|"
+    r"(?<!may )(?<!might )(?<!could )(?<!not )(?<!n't )(?<!n’t )(?<!never )"
+    r"ha(?:s|ve) to (?!do with\b)\w+|"
     # or will need a thing, as an answer tells the bidder ("You will need a Google account
     # to access the form")
     rf"^\W*(?:you|(?:the|each|all)\s+(?:{BIDDER})s?) will (?:also )?need (?:a|an)\b|"
@@ -906,7 +907,7 @@ OFFER_VALIDITY = re.compile(
     r"\s+(?:will|are\s+to|is\s+to)\s+(?:be|remain)\s+(?:firm|fixed)\b(?:\s+and\b|\s*[.;,]|\s*$)"
     # or a cover page's label, after the lines before it ("… Quotes Expire: One Year from
     # Submission", "Offer Validity: 90 days")
-    rf"|^[^.;]{{0,60}}?\b(?:{PROPOSAL_PART})s?\s+(?:expire|validity(?:\s+period)?)\s*:\s*"
+    rf"|^[^.;]{{0,60}}?\b(?:{PROPOSAL_PART})s?\s+(?:expires?|validity(?:\s+period)?)\s*:\s*"
     rf"(?:\d+|{NUMBER_WORD})\s+(?:\(\d+\)\s+)?(?:calendar\s+|business\s+)?(?:days?|months?|years?)\b",
     re.IGNORECASE,
 )
@@ -976,7 +977,7 @@ DELIVERED_SYSTEM_WILL = re.compile(
     r"(?:(?:[Tt]he|[Tt]his)\s+(?:[Nn]ew\s+|[Pp]roposed\s+|[Ff]uture\s+)?"
     r"(?:System|Solution|Platform|Application|Software)"
     # or the future system by its acronym ("A future EF-CMS will generate …")
-    r"|(?:[Tt]he|[Aa])\s+(?:[Nn]ew|[Ff]uture)\s+(?-i:[A-Z][A-Z0-9]+(?:-[A-Z0-9]+)*))"
+    r"|(?:[Tt]he|[Aa])\s+(?:[Nn]ew|[Ff]uture)\s+[A-Z][A-Z0-9]+(?:-[A-Z0-9]+)*)"
     rf"(?:{ACTIVE_WILL}|\s+will\s+(?:also\s+)?be\s+(?:capable\s+of|able\s+to|compatible\s+with)\b)"
 )
 """What the system the bidder builds will do, named by its defined term ("The System will
