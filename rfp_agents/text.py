@@ -15,6 +15,7 @@ import sys
 import threading
 import unicodedata
 from collections.abc import Iterable, Sequence
+from itertools import pairwise
 
 _STOP_WORDS_TEXT = """
     a about above after again against all am an and any are as at be because been before
@@ -412,14 +413,12 @@ def _capital_letter_items(text: str) -> str:
     item with its full stop. An item is one when the letter before or after it in the
     passage is the one before or after in the alphabet; a lone initial ("J. Smith") is left
     alone."""
-    found = list(CAPITAL_LETTER_ITEM.finditer(text))
-    in_run: set[int] = set()
-    for i in range(len(found) - 1):
-        if ord(found[i + 1].group(1)) == ord(found[i].group(1)) + 1:
-            in_run |= {i, i + 1}
-    for i in sorted(in_run, reverse=True):
-        text = f"{text[: found[i].start()]}\n\n{text[found[i].start() :]}"
-    return text
+    starts: set[int] = set()
+    for one, next_one in pairwise(CAPITAL_LETTER_ITEM.finditer(text)):
+        if ord(next_one.group(1)) == ord(one.group(1)) + 1:
+            starts |= {one.start(), next_one.start()}
+    cuts = [0, *sorted(starts), len(text)]
+    return "\n\n".join(text[a:b] for a, b in pairwise(cuts))
 
 
 LETTER_O_BULLET = re.compile(r"(?m)^([ \t]*)o[ \t]+(?=[A-Z“\"(])")

@@ -20,6 +20,7 @@ import re
 from collections.abc import Callable, Container, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache, lru_cache
+from itertools import chain, pairwise
 from typing import Any, Literal, NamedTuple
 
 import numpy as np
@@ -525,16 +526,10 @@ def _lead_ins_before_their_markers(sentences: Iterable[Sentence]) -> Iterator[Se
     ``heads_a_list`` when the first marker of a list ("A.", "1.") comes right after it: it
     is the list's lead-in. Without the marker after it, the full stop ends a sentence ("…
     containing the following information, in PDF format." then "This information …")."""
-    held: Sentence | None = None
-    for sentence, meta, opens_section in sentences:
-        if held is not None:
-            text, held_meta, held_opens = held
-            if _is_first_marker(sentence) and POINTS_WITH_A_STOP.search(text):
-                held_meta = {**held_meta, "heads_a_list": True}
-            yield text, held_meta, held_opens
-        held = (sentence, meta, opens_section)
-    if held is not None:
-        yield held
+    for (sentence, meta, opens_section), following in pairwise(chain(sentences, [None])):
+        if following and _is_first_marker(following[0]) and POINTS_WITH_A_STOP.search(sentence):
+            meta = {**meta, "heads_a_list": True}
+        yield sentence, meta, opens_section
 
 
 POINTS_WITH_A_STOP = re.compile(r"\bthe\s+following\b[^.;:!?]*\.$", re.IGNORECASE)
