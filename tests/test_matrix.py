@@ -1659,6 +1659,56 @@ def test_a_list_of_bare_phrases_ends_at_a_sentence_of_instruction(monkeypatch):
     assert not [row for row in rows if row.startswith("Establish")]
 
 
+def test_a_lettered_list_goes_on_past_an_items_second_sentence_of_instruction(monkeypatch):
+    """An item of a lettered list of form fields may say more in a sentence of instruction
+    ("Please write None …"); when the next letter follows it, the fields after it are still
+    items of the list. Where no next letter follows, the instruction ends the list."""
+    read = [
+        "The supplier shall enter the following details in the registration form.",
+        "A.",
+        "Company name",
+        "B.",
+        "Parent company is no longer asked for.",
+        "Please write None in that box.",
+        "C.",
+        "Bank account for payments",
+        "D.",
+        "Signed declaration of conflicts of interest",
+        "Describe how you will keep these details up to date.",
+        "Office address of the account manager",
+    ]
+    rows = statements_of(read, monkeypatch)
+    lead = read[0]
+    assert f"{lead} Company name" in rows
+    assert f"{lead} Bank account for payments" in rows
+    assert f"{lead} Signed declaration of conflicts of interest" in rows
+    assert "Describe how you will keep these details up to date." in rows
+    assert f"{lead} Office address of the account manager" not in rows
+
+
+def test_a_note_in_brackets_is_part_of_the_sentence_or_item_before_it(monkeypatch):
+    """A note in brackets after a sentence ("(Note: …)") speaks of it: it is joined to that
+    sentence or list item, also when a line break split it after its colon, and the item
+    is still an item of its list."""
+    read = [
+        "The vendor shall provide the following:",
+        "a.",
+        "A public code repository for the demonstration, on a service that supports git.",
+        "(Note:",
+        "Repositories kept on other services will not be accepted)",
+        "b.",
+        "The address of the running demonstration",
+    ]
+    rows = statements_of(read, monkeypatch)
+    lead = read[0]
+    assert (
+        f"{lead} {read[2]} (Note: Repositories kept on other services will not be accepted)" in rows
+    )
+    assert f"{lead} The address of the running demonstration" in rows
+    alone = ["Bidders shall initial every page of the form.", "(Note: a digital initial is enough)"]
+    assert statements_of(alone, monkeypatch) == [" ".join(alone)]
+
+
 def test_a_lead_in_with_a_duty_of_its_own_is_kept_when_no_item_follows(monkeypatch):
     """Items that each say "is required to" for themselves are not joined to a lead-in; a
     lead-in that states a duty of its own is then a row, one that ends on its verb is not."""

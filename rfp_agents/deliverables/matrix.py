@@ -20,7 +20,7 @@ import re
 from collections.abc import Callable, Container, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache, lru_cache
-from itertools import chain, pairwise
+from itertools import tee, zip_longest
 from typing import Any, Literal, NamedTuple
 
 import numpy as np
@@ -410,11 +410,11 @@ def statements(
     held: tuple[str, dict[str, Any], int] | None = None  # a numbered item, open to sub-items
     read = _joined_across_pages(_sentences(kb, source, keep_list_markers=in_questions_and_answers))
     read = _in_standards_tables(_outside_questions(read, lettered=in_questions_and_answers))
-    read = _lead_ins_before_their_markers(_with_what_it_requires(read))
+    read = _lead_ins_before_their_markers(_with_what_speaks_of_it(read))
     for sentence, meta, opens_section in read:
         if open_list.awaits_items and (opens_section or not open_list.takes(sentence)):
             yield from _unfollowed(open_list)
-        if opens_section or open_list.ends_at(sentence):
+        if opens_section or open_list.ends_at(sentence, meta):
             open_list = OpenList()
         elif open_list.returns_at(sentence):
             open_list = open_list.parent  # "(5) …" after "(4) … the following: (i) … (ii) …"
@@ -499,16 +499,22 @@ def _duty_cut_for_its_object(first: str, sentence: str) -> bool:
 ENDS_ON_A_LOWER_CASE_WORD = re.compile(r"\s[a-z]{2,}$")
 
 
-def _with_what_it_requires(sentences: Iterable[Sentence]) -> Iterator[Sentence]:
-    """The sentences, one that names the sentence before it a requirement
-    (``NAMES_THE_LAST_A_REQUIREMENT``) joined to it on the same page: alone, "This is a
-    requirement for all Offerors" would not say what is required."""
+def _with_what_speaks_of_it(sentences: Iterable[Sentence]) -> Iterator[Sentence]:
+    """The sentences, one that only speaks of the sentence before it joined to it on the
+    same page: one that names it a requirement (``NAMES_THE_LAST_A_REQUIREMENT``; alone,
+    "This is a requirement for all Offerors" would not say what is required), and a note in
+    brackets on it ("… hosted in a public repository. (Note: Other hosting will not be
+    accepted)"), also when a line break split the note after its colon ("(Note:")."""
     held: Sentence | None = None
     for sentence, meta, opens_section in sentences:
         if (
             held is not None
             and not opens_section
-            and NAMES_THE_LAST_A_REQUIREMENT.match(sentence)
+            and (
+                NAMES_THE_LAST_A_REQUIREMENT.match(sentence)
+                or NOTE_IN_BRACKETS.match(sentence)
+                or OPEN_NOTE.search(held[0])
+            )
             and held[1].get("page_number") == meta.get("page_number")
         ):
             held = (f"{held[0]} {sentence}", held[1], held[2])
@@ -520,16 +526,34 @@ def _with_what_it_requires(sentences: Iterable[Sentence]) -> Iterator[Sentence]:
         yield held
 
 
+NOTE_IN_BRACKETS = re.compile(r"^\(\s*note\s*:", re.IGNORECASE)
+OPEN_NOTE = re.compile(r"\(\s*note\s*:\s*$", re.IGNORECASE)
+"""A note's opening alone at a sentence's end: the note goes on in the next sentence."""
+NOTE_AFTER = re.compile(r"\s\(\s*note\s*:[^()]*\)?\s*$", re.IGNORECASE)
+"""A note in brackets that ends a sentence, as ``_with_what_speaks_of_it`` joins it."""
+
+
 def _lead_ins_before_their_markers(sentences: Iterable[Sentence]) -> Iterator[Sentence]:
     """The sentences, one that points at "the following …" with a full stop where its colon
     would be ("The quoter shall complete the following fields on the form.") marked
     ``heads_a_list`` when the first marker of a list ("A.", "1.") comes right after it: it
     is the list's lead-in. Without the marker after it, the full stop ends a sentence ("…
-    containing the following information, in PDF format." then "This information …")."""
-    for (sentence, meta, opens_section), following in pairwise(chain(sentences, [None])):
-        if following and _is_first_marker(following[0]) and POINTS_WITH_A_STOP.search(sentence):
+    containing the following information, in PDF format." then "This information …").
+    One that a marker alone follows, next or after one more sentence, has it as
+    ``marker_after`` ("H", "4"): the list it is in may go on there."""
+    now, following, later = tee(sentences, 3)
+    next(following, None), next(later, None), next(later, None)
+    for (sentence, meta, opens_section), then, after_that in zip_longest(now, following, later):
+        found = next(filter(None, (_marker_alone(s) for s in (then, after_that))), None)
+        if found:
+            meta = {**meta, "marker_after": found.group("mark")}
+        if then and _is_first_marker(then[0]) and POINTS_WITH_A_STOP.search(sentence):
             meta = {**meta, "heads_a_list": True}
         yield sentence, meta, opens_section
+
+
+def _marker_alone(sentence: Sentence | None) -> re.Match[str] | None:
+    return BARE_MARKER.match(sentence[0]) if sentence else None
 
 
 POINTS_WITH_A_STOP = re.compile(r"\bthe\s+following\b[^.;:!?]*\.$", re.IGNORECASE)
@@ -637,6 +661,8 @@ class OpenList:
     shall be directed to the following official:"), if any: a number alone of its level or
     above ("13.2.") opens the next clause, which ends the list."""
     number_read: str = ""
+    last_mark: str = ""
+    """The letter of the marker alone taken last ("H." -> "H"), in a list lettered so."""
     """A clause number alone read while no list took it: the number of a lead-in, if one
     comes next."""
 
@@ -704,9 +730,14 @@ class OpenList:
         kind = _kind(found.group("mark"))
         return kind != self.item_marker and found.group("mark").lower() not in SEQUENCE_STARTS
 
-    def ends_at(self, sentence: str) -> bool:
+    def ends_at(self, sentence: str, meta: dict[str, Any] | None = None) -> bool:
         """A sentence of instruction ends a list of bare phrases ("Network design", "Help
-        desk operations", then "Describe your approach to … ."): it is no item."""
+        desk operations", then "Describe your approach to … ."): it is no item, unless the
+        list's next marker comes right after it (``marker_after`` "I" after items "A." to
+        "H."): then it is the last item's own ("H. Status is no longer required. Please
+        enter N/A.")."""
+        if self.last_mark and (meta or {}).get("marker_after") == _next_mark(self.last_mark):
+            return False
         if self.items and IN_CAPITALS.match(sentence):
             return True  # "END OF SECTION III.", a heading: no item
         if self.items and OUTPUTS_LABEL.match(sentence):
@@ -734,7 +765,13 @@ class OpenList:
         if self.takes(sentence):
             if _is_bare_marker(sentence):
                 kind = self.item_marker or ("" if self.items else _bare_marker_kind(sentence))
-                return replace(self, pending=_bare_clause_number(sentence), item_marker=kind)
+                found = BARE_MARKER.match(sentence)
+                return replace(
+                    self,
+                    pending=_bare_clause_number(sentence),
+                    item_marker=kind,
+                    last_mark=found.group("mark") if found and kind == "letter" else "",
+                )
             first = not self.items
             of_phrases = (
                 not (
@@ -834,6 +871,11 @@ def _bare_marker_kind(sentence: str) -> str:
 
 SEQUENCE_STARTS = {"1", "a", "i"}
 """The first marker of a list's sequence, whatever its kind."""
+
+
+def _next_mark(letter: str) -> str:
+    """The letter after ``letter`` in the alphabet ("H" -> "I"), or "" after "z"."""
+    return chr(ord(letter) + 1) if letter.lower() < "z" else ""
 
 
 def _kind(mark: str | None) -> str:
@@ -1193,6 +1235,7 @@ def _is_item_of(sentence: str, lead_in: str, items: int) -> bool:
             return False
         if not INTRODUCTORY_WORD.match(sentence):
             return len(sentence) <= MAX_REQUIREMENT_CHARACTERS
+    sentence = NOTE_AFTER.sub("", sentence)  # a note says no more of what the item is
     phrase = bool(FORWARD_REFERENCE.search(lead_in)) and not FINITE_VERB.search(sentence)
     if not is_list_item(sentence, long=phrase or bool(RUN_IN_ITEMS.match(sentence))):
         return False
