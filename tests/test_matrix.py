@@ -1019,6 +1019,23 @@ def test_the_same_requirement_in_two_documents_is_one_row_citing_both(settings: 
         # what is critical or vital to do, like what is essential
         ("It is critical to tell each tenant which records were lost.", "mandatory"),
         ("The Vendor shall apply this clause to files kept by its agents.", "mandatory"),
+        # a sentence naming what the requirement is
+        ("The requirement is for a response time under two seconds.", "mandatory"),
+        ("A4: The minimum requirement is that each driver holds a licence.", "mandatory"),
+        ("Requirements are listed in the annex.", None),
+        # an amendment's new wording is a term, though it has no verb of its own
+        ("The Uptime row of the service levels table on page 8 is amended to read: "
+         "“99.5% per calendar month”.", "mandatory"),
+        ("The AQL of Reports is amended to drop the word “weekly”, so that it now reads: "
+         "“Within two days of the end of each sprint”.", "mandatory"),
+        ("The amended schedule is attached.", None),
+        # the buyer's expectation of what the system it buys will be capable of, also after a
+        # label; not the buyer's plans, nor what the bidder's record will reveal
+        ("A9: The County expects that every document in the Solution will be printable.",
+         "mandatory"),
+        ("The County expects that the legacy system will be unavailable on Sundays.", None),
+        ("The County expects that the extent to which the Vendor has done such work will be "
+         "shown by its samples.", None),
     ],
 )  # fmt: skip
 def test_obligations_are_recognised_in_english_and_spanish(sentence: str, strength):

@@ -403,13 +403,20 @@ def buyer_requires() -> re.Pattern[str]:
         # make the presentation"
         r"|(?:expects?|will\s+expect)\s+(?:that\s+)?(?:the|a|an|all|each|its|their|your)\s+"
         r"(?:(?!(?<!who\s)(?<!which\s)\b(?:will|shall|must|can|may|is|are)\b)[^.;]){0,80}?"
-        r"\bto\s+(?!be\b)\w+"
+        r"\bto\s+(?!be\b|which\b|whom\b)\w+"  # not "the extent to which …"
         # or that what the bidder hands in will be so ("The Court expects that the rates set
         # forth by the Offeror will be consistent with its staffing plan"): the bidder named
         # in the clause before its verb, not the buyer's own plans ("expects that the contract
-        # will be awarded to a vendor in May")
+        # will be awarded to a vendor in May"), nor a clause of its own the bidder is the
+        # subject of ("that the extent to which the Offeror has done such work will be …")
         rf"|(?:expects?|will\s+expect)\s+that\s+[^.;]{{0,80}}?\b(?:{BIDDER})(?:'s|s)?\b"
-        r"[^.;]{0,60}?\b(?:will|shall)\s+\w+"
+        r"(?:(?!\b(?:has|have|had|is|are|was|were)\b)[^.;]){0,60}?\b(?:will|shall)\s+\w+"
+        # or that the system it buys, named by its defined term, will be capable so ("The
+        # Court expects that all records in the System will be exportable"); "the legacy
+        # system will be unavailable" is no capability
+        r"|(?:expects?|will\s+expect)\s+that\s+[^.;]{0,60}?"
+        r"\b(?-i:System|Solution|Platform|Application|Software)\b[^.;]{0,40}?"
+        r"\bwill\s+(?:also\s+)?be\s+(?!un|in(?:compat|access))\w+(?:able|ible)\b"
         # what it will only accept, or not ("The County will only accept personnel who have
         # relevant experience", "The City will not accept faxed bids")
         r"|(?:will|shall)\s+(?:only|not)\s+accept\b"

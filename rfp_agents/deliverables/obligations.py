@@ -341,9 +341,11 @@ def _strength(sentence: str, folded: str, in_questions_and_answers: bool) -> Str
     # the terms of the contract
     if NAMES_THE_BIDDER.search(folded) and obligations.on_the_bidder.search(folded):
         return "mandatory"
-    if binds_the_buyer(folded) and not buyer_requires().search(folded):
-        return None
     unheaded = _unheaded(folded)
+    # what the buyer requires, also after a run-in label ("A42: The Court expects …")
+    requires = buyer_requires().search(folded) or buyer_requires().search(unheaded)
+    if binds_the_buyer(folded) and not requires:
+        return None
     if BUYER_ACT.match(unheaded) or FORM_CHOICE.search(folded):
         return None
     if _not_a_duty(folded, unheaded):
@@ -351,11 +353,12 @@ def _strength(sentence: str, folded: str, in_questions_and_answers: bool) -> Str
     if obligations.requirement_label.match(folded):
         return "mandatory"
     if (
-        buyer_requires().search(folded)
+        requires
         or LENGTH_LIMIT.search(folded)
         or AT_MOST.search(folded)
         or ONLY_PERMITTED.search(folded)
         or ONLY_WITH_CONSENT.search(folded)
+        or STATES_THE_REQUIREMENT.match(unheaded)
     ):
         return "mandatory"
     if not in_questions_and_answers and (
@@ -367,7 +370,25 @@ def _strength(sentence: str, folded: str, in_questions_and_answers: bool) -> Str
         or _names_a_minimum_coverage(unheaded)
     ):
         return "mandatory"
-    return modal_strength(sentence, folded)
+    strength = modal_strength(sentence, folded)
+    return "mandatory" if strength is None and AMENDED_TO_READ.search(folded) else strength
+
+
+STATES_THE_REQUIREMENT = re.compile(
+    r"^\W*(?:the|this|our|its|their|a|one)\s+(?:\w+\s+)?requirements?\s+(?:is|are)\s+"
+    r"(?:for|that)\s",
+    re.IGNORECASE,
+)
+"""A sentence that names what the requirement is ("The requirement is for WCAG 2.1 AA
+standards", "The minimum requirement is that staff hold a licence"): the bidder meets it."""
+AMENDED_TO_READ = re.compile(
+    r"\b(?:is|are)\s+(?:hereby\s+)?(?:amended|revised|changed|modified)\b[^.;]{0,120}?"
+    r"\b(?:to\s+read|now\s+reads?)\s*:",
+    re.IGNORECASE,
+)
+"""An amendment's new wording of the solicitation ("… in the Performance Standards section
+is amended to read: “99.9% availability”", "… so that it now reads: “…”"): a term of the
+changed solicitation the bidder meets, though the new wording has no verb of its own."""
 
 
 DOCUMENT_TO_HAND_IN = re.compile(
