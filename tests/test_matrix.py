@@ -1036,6 +1036,11 @@ def test_the_same_requirement_in_two_documents_is_one_row_citing_both(settings: 
         ("The County expects that the legacy system will be unavailable on Sundays.", None),
         ("The County expects that the extent to which the Vendor has done such work will be "
          "shown by its samples.", None),
+        # the bidder as the agent of a passive is its duty, though the buyer opens the sentence
+        ("The County may accept such a plan, but acceptance is no waiver, which shall be "
+         "obtained in writing by the Vendor before work starts.", "mandatory"),
+        ("The County may accept such a plan, which will be reviewed in full by the County.",
+         None),
     ],
 )  # fmt: skip
 def test_obligations_are_recognised_in_english_and_spanish(sentence: str, strength):

@@ -344,7 +344,7 @@ def _strength(sentence: str, folded: str, in_questions_and_answers: bool) -> Str
     unheaded = _unheaded(folded)
     # what the buyer requires, also after a run-in label ("A42: The Court expects …")
     requires = buyer_requires().search(folded) or buyer_requires().search(unheaded)
-    if binds_the_buyer(folded) and not requires:
+    if binds_the_buyer(folded) and not (requires or DONE_BY_THE_BIDDER.search(folded)):
         return None
     if BUYER_ACT.match(unheaded) or FORM_CHOICE.search(folded):
         return None
@@ -1010,6 +1010,16 @@ phrase ("In addition, the System will allow …"): a requirement of the delivera
 system will be down" is the buyer's."""
 
 
+DONE_BY_THE_BIDDER = re.compile(
+    rf"\b(?:will|shall|must)(?:\s+not)?(?:\s+only)?{ALSO}\s+be\s+\w+(?:ed|en|de)"
+    r"(?:\s+in\s+(?:writing|full|person|advance))?\s+by\s+"
+    rf"(?:(?:the|a|an|any|each)\s+)?(?:{BIDDER})",
+    re.IGNORECASE,
+)
+"""The bidder as the agent of a passive ("outages will be handled by the Vendor", "which
+must be requested in writing by the Contractor"): its duty, whoever opens the sentence."""
+
+
 BIDDER_WILL = re.compile(
     rf"\b(?:the|each|every|all|any|a|an)\s+(?:successful\s+|selected\s+|awarded\s+)?"
     rf"{BIDDER_NAME}(?:'s)?(?:\s+(?:team|staff|personnel|employees))?"
@@ -1017,8 +1027,7 @@ BIDDER_WILL = re.compile(
     rf"|^\W*(?:{INTRODUCTORY_PHRASE})?(?:(?:successful|selected|awarded)\s+)?{BIDDER_NAME}"
     rf"{ACTIVE_WILL}"
     rf"|^\W*(?:[\w ]{{1,40}}:\s+)?(?:the|each|every|a|an|your)\s+{PROPOSAL_PART}s?{ACTIVE_WILL}"
-    rf"|\b(?:will|shall|must)(?:\s+not)?(?:\s+only)?{ALSO}\s+be\s+\w+(?:ed|en|de)\s+by\s+"
-    rf"(?:(?:the|a|an|any|each)\s+)?(?:{BIDDER})"
+    rf"|{DONE_BY_THE_BIDDER.pattern}"
     rf"|^\W*(?:if|when|where|once|whenever|should)\s+(?:the|a|an|each|any)\s+(?:{BIDDER})s?\b"
     rf"[^.;]{{0,150}}?,\s+(?:they|it|he or she|he|she){ACTIVE_WILL}"
     r"|^\W*(?:the\s+)?deliver(?:y|ies)\b[^.;:]{0,80}?\s+will\s+(?:occur|be made|take place)\b"
@@ -1168,6 +1177,8 @@ def _not_a_duty(folded: str, unheaded: str) -> bool:
     or a request: "… will not be considered, therefore, please send your
     questions by e-mail")."""
     if has_bidder_duty(folded) or _obligations().request.search(folded):
+        return False
+    if DONE_BY_THE_BIDDER.search(folded):
         return False
     if OFFER_NOT_ACCEPTED_PATTERN.search(folded):
         return False
