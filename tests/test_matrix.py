@@ -1041,6 +1041,13 @@ def test_the_same_requirement_in_two_documents_is_one_row_citing_both(settings: 
          "obtained in writing by the Vendor before work starts.", "mandatory"),
         ("The County may accept such a plan, which will be reviewed in full by the County.",
          None),
+        # the access the buyer must have, the bidder gives; not its right to audit, nor what it
+        # "will have"
+        ("The Agency, its auditors and the public shall have full read access to every ticket "
+         "in the tracker.", "mandatory"),
+        ("Marion County shall have remote access to the call recordings.", "mandatory"),
+        ("The Agency shall have access to and the right to audit the Vendor's books.", None),
+        ("The Agency will have access to the demonstration site.", None),
     ],
 )  # fmt: skip
 def test_obligations_are_recognised_in_english_and_spanish(sentence: str, strength):

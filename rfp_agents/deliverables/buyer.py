@@ -422,7 +422,14 @@ def buyer_requires() -> re.Pattern[str]:
         r"|(?:will|shall)\s+(?:only|not)\s+accept\b"
         # or consider ("The Court will not consider quotes that include license fees")
         r"|(?:will|shall)\s+(?:only|not)\s+consider\s+(?:any\s+)?(?:quotes?|quotations?|"
-        r"proposals?|offers?|bids?|submissions?|responses?)\b)",
+        r"proposals?|offers?|bids?|submissions?|responses?)\b)"
+        # or the access it, and whoever it names with it, must have ("The Agency and the
+        # public shall have full read access to all records", also by its proper name:
+        # "Marion County shall have remote access to …"): the bidder gives it; not its right
+        # to examine the bidder's books, and not what it "will have"
+        rf"|^\W*(?:the\s+|(?-i:[A-Z][a-z]+\s+))?(?:{buyer_names()})s?\b[^.;:]{{0,80}}?"
+        r"\b(?:shall|must)\s+have\s+(?:[\w-]+\s+){0,4}?access\s+(?:to|of)\b"
+        r"(?![^.;]{0,80}\bright\s+to\b)",
         re.IGNORECASE,
     )
 

@@ -379,8 +379,9 @@ STATES_THE_REQUIREMENT = re.compile(
     r"(?:for|that)\s",
     re.IGNORECASE,
 )
-"""A sentence that names what the requirement is ("The requirement is for WCAG 2.1 AA
-standards", "The minimum requirement is that staff hold a licence"): the bidder meets it."""
+"""A sentence that names what the requirement is ("The requirement is for a response time
+under two seconds", "The minimum requirement is that staff hold a licence"): the bidder
+meets it."""
 AMENDED_TO_READ = re.compile(
     r"\b(?:is|are)\s+(?:hereby\s+)?(?:amended|revised|changed|modified)\b[^.;]{0,120}?"
     r"\b(?:to\s+read|now\s+reads?)\s*:",
