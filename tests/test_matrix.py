@@ -1048,6 +1048,12 @@ def test_the_same_requirement_in_two_documents_is_one_row_citing_both(settings: 
         ("Marion County shall have remote access to the call recordings.", "mandatory"),
         ("The Agency shall have access to and the right to audit the Vendor's books.", None),
         ("The Agency will have access to the demonstration site.", None),
+        # what the people the buyer serves must do under its rules is no duty of the bidder's;
+        # what they must be able to do, the bidder's system must let them
+        ("Every licensed practitioner must renew the licence each year.", None),
+        ("A claimant who disputes a ruling shall file an appeal within 30 days.", None),
+        ("Customers of example.gov are responsible for their own data.", None),
+        ("Claimants must be able to upload evidence from a phone.", "mandatory"),
     ],
 )  # fmt: skip
 def test_obligations_are_recognised_in_english_and_spanish(sentence: str, strength):

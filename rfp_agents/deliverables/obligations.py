@@ -54,10 +54,12 @@ from rfp_agents.deliverables.wording import (
     INTRODUCTORY_PHRASE,
     LEADING_HEADING,
     NAMES_THE_BIDDER,
+    OPENING_CONDITION,
     RESPONSIBLE,
     RUN_IN_LABEL,
     buyer_names,
     has_bidder_duty,
+    served_names,
 )
 from rfp_agents.text import ITEM_MARKER, fold_accents
 from rfp_agents.vocabulary import load_vocabulary_file
@@ -346,6 +348,8 @@ def _strength(sentence: str, folded: str, in_questions_and_answers: bool) -> Str
     requires = buyer_requires().search(folded) or buyer_requires().search(unheaded)
     if binds_the_buyer(folded) and not (requires or DONE_BY_THE_BIDDER.search(folded)):
         return None
+    if _duty_of_the_served().match(unheaded):
+        return None
     if BUYER_ACT.match(unheaded) or FORM_CHOICE.search(folded):
         return None
     if _not_a_duty(folded, unheaded):
@@ -372,6 +376,22 @@ def _strength(sentence: str, folded: str, in_questions_and_answers: bool) -> Str
         return "mandatory"
     strength = modal_strength(sentence, folded)
     return "mandatory" if strength is None and AMENDED_TO_READ.search(folded) else strength
+
+
+@cache
+def _duty_of_the_served() -> re.Pattern[str]:
+    """What the people the buyer serves must do (``served_names``: "All registered
+    practitioners must renew each year", "A claimant who disputes a decision shall file an
+    appeal"): the buyer's rules for them, no duty of the bidder's. What they "must be able
+    to" do is what the bidder's system must let them do, and stays a requirement."""
+    return re.compile(
+        rf"^\W*(?:{OPENING_CONDITION})?(?:(?:all|each|every|a|an|the|any)\s+)?"
+        rf"(?:[\w.'’-]+\s+){{0,3}}?(?:{served_names()})s?\b"
+        r"(?:\s+(?:who|that|of)\b(?:[^.;:]|\.(?=\w)){0,80}?)?"  # (a web address: "of x.gov")
+        r"\s+(?:must|shall|(?:is|are|will\s+be)\s+required\s+to|(?:is|are)\s+responsible\s+for)\b"
+        r"(?!\s+(?:(?:also|still)\s+)?(?:be\s+able|have\s+the\s+(?:ability|option))\b)",
+        re.IGNORECASE,
+    )
 
 
 STATES_THE_REQUIREMENT = re.compile(

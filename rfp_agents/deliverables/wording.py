@@ -155,8 +155,19 @@ sentence; the number alone is its group 1."""
 @cache
 def buyer_names() -> str:
     """The buyer's roles (``vocabulary/parties.toml``) as one alternation, longest first."""
-    roles = sorted(load_vocabulary_file("parties.toml")["buyer"], key=len, reverse=True)
-    return "|".join(re.escape(fold_accents(r)).replace("\\ ", r"\s+") for r in roles)
+    return _alternation("buyer")
+
+
+@cache
+def served_names() -> str:
+    """The people the buyer serves (``vocabulary/parties.toml``'s ``served``) as one
+    alternation, longest first."""
+    return _alternation("served")
+
+
+def _alternation(group: str) -> str:
+    names = sorted(load_vocabulary_file("parties.toml")[group], key=len, reverse=True)
+    return "|".join(re.escape(fold_accents(n)).replace("\\ ", r"\s+") for n in names)
 
 
 ANSWER_START = re.compile(
