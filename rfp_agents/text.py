@@ -58,7 +58,7 @@ def _sentence_end(list_item: str) -> re.Pattern[str]:
     """Where a sentence or a list item ends; ``list_item`` is the pattern of a line-start
     list item's break (the marker taken away, or kept with the item)."""
     return re.compile(
-        r"(?:(?<=[.!;])|(?<=[.!;][”\"’)\]]))(?<!\b[ap]\.m\.)(?<!\bNo\.)(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\bU\.S\.)(?<!\bvs\.)"
+        r"(?:(?<=[.!;])|(?<=[.!;][”\"’)\]])|(?<=[.!;]\}\}))(?<!\b[ap]\.m\.)(?<!\bNo\.)(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\bU\.S\.)(?<!\bvs\.)"
         # nor after a title before a name ("Mr. Smith", "Dr. Roe", "Ing. Pérez", "Lic. Díaz")
         # nor the Spanish "Ing." of a tax's name ("Certificado de Ing. Brutos", gross income)
         r"(?<!\b[MD]r\.)(?<!\bMs\.)(?<!\bMrs\.)(?<!\bSr\.)(?<!\bSra\.)(?<!\bDra\.)(?<!\bIng\.)(?<!\bLic\.)"
@@ -67,8 +67,10 @@ def _sentence_end(list_item: str) -> re.Pattern[str]:
         r"(?!(?<=\b[A-Z]\.[A-Z]\.)\s+(?:[\d§\"“]|[A-Z]{2,}\b|(?:Sub)?[Pp]arts?\b|Chapters?\b))"
         # nor inside a contact's lines ("Telephone: (703) 555-0100; TTY: 711 E-mail: …")
         r"(?!(?<=;)\s+(?:TTY|TDD|Fax|Telephone|Phone|Tel|E-?mail|Cell|Mobile)\.?\s*:)"
-        # a sentence end (or a quoted one: '.” Then'; or an editor's note: '. [If the …')
-        r"\s+(?=[A-Z0-9(\"'“•\-¿¡ÁÉÍÓÚÑ]|\[[A-Z][a-z])"
+        # a sentence end (or a quoted one: '.” Then'; or an editor's note: '. [If the …'; or
+        # a draft's placeholder text, at its end and its start: '… applies.}} The …', '.
+        # {{Insert …')
+        r"\s+(?=[A-Z0-9(\"'“•\-¿¡ÁÉÍÓÚÑ]|\[[A-Z][a-z]|\{\{)"
         # not after "p.m.", "No.", "e.g." nor a reference's abbreviation ("ref. Section 2",
         # "cf.", "Sec.", "para.", "p.", "pp.", "Art."), nor after an initialism with its dots
         # before what continues it: a number, a part of the law it cites, a word in capitals
@@ -212,6 +214,10 @@ def term_overlap(query_terms: set[str], text: str) -> float:
 
 _WRAPPED_PARAGRAPH = re.compile(r"(?<=[A-Za-z0-9,)])[ \t]*\n[ \t]*\n\s*(?=[a-z])")
 _NUMBER_AFTER_LINE = re.compile(r"(?m)^(?P<line>[^\n]*)\n(?=\s*(?P<number>\d+(?:\.\d+)+)\.?\s)")
+_LONE_DASH_AFTER_LINE = re.compile(
+    r"(?m)^(?P<line>(?![ \t]*[-•*●▪–][ \t])[^\n]*[A-Za-z0-9])[ \t]*\n"
+    r"[ \t]*(?P<rest>-[ \t]+[^\n]+)(?=\n(?![ \t]*[-•*●▪–][ \t])|\Z)"
+)
 _MID_SENTENCE_LINE = re.compile(r"\b[a-z]{2,}\b.*[A-Za-z0-9,]$")
 ITEM_BEFORE_THE_LAST = re.compile(r";\s*(?:and|or)$")
 """A list item's end before the last item ("… engaged by the Proponent; and", then "4.2.5 …"):
@@ -234,12 +240,16 @@ def _rejoin_wrapped_lines(text: str) -> str:
     sentence end or a heading ("1.1 Objective" after "PART 1 GENERAL INFORMATION"), or goes
     on the numbered lines before it ("10.3." after "10.2. Description of the goods; brand and
     model where relevant", an item with no end stop; "… by the Proponent; and" before the last
-    item). A blank line after a line that stops
+    item). A line opened by a dash is a list item only in a list: alone, after a line that
+    stops on a word ("… submit this Attachment 1", "- ID-123 - Team Agreement when …", no
+    dash line after it) it goes on the sentence (a form's number set off by dashes). A
+    blank line after a line that stops
     on a word that goes on ("direct experience with", blank, "Cloud Foundry components.") is
     layout too: some text layers put a blank line after every line of the page.
     """
     text = _WRAPPED_PARAGRAPH.sub(" ", text)
     text = _BLANK_AFTER_LINE.sub(_joined_if_it_goes_on, text)
+    text = _LONE_DASH_AFTER_LINE.sub(r"\g<line> \g<rest>", text)
 
     last_number = ""  # the clause number that opened a line last
 

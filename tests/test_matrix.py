@@ -2837,6 +2837,29 @@ def test_an_editors_note_in_square_brackets_is_a_sentence_of_its_own():
     ]
 
 
+def test_a_lone_dash_line_after_a_line_cut_mid_sentence_goes_on_the_sentence():
+    """A line opened by a dash after a line that stops on a word, with no dash line after it
+    ("… sign the form at Annex 4" / "- F-22 - Bank Details when paid by transfer."), is the
+    rest of the sentence, not a bullet; dash lines in a row are a list; a draft's
+    placeholder text ends its sentence after its full stop ("….}} The …")."""
+    text = (
+        "Bidders shall sign the form at Annex 4\n"
+        "- F-22 - Bank Details when paid by transfer.\n"
+        "Each quote shall include\n"
+        "- a price sheet\n"
+        "- a signed cover letter.\n"
+        "{{Insert the agency name if it applies.}} The vendor shall keep a copy."
+    )
+    assert split_sentences(text) == [
+        "Bidders shall sign the form at Annex 4 - F-22 - Bank Details when paid by transfer.",
+        "Each quote shall include",
+        "a price sheet",
+        "a signed cover letter.",
+        "{{Insert the agency name if it applies.}}",
+        "The vendor shall keep a copy.",
+    ]
+
+
 def test_a_duty_opening_its_line_after_a_lost_full_stop_is_a_new_sentence():
     """A line that lost its full stop ("… notify the Regional Office") before a line that
     opens with a duty ("The Vendor shall …") ends there; the two are not one row. An
