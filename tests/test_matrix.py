@@ -2753,6 +2753,20 @@ def test_a_requirement_a_document_states_twice_is_one_row_citing_both_pages(
     )  # fmt: skip
 
 
+def test_two_answers_that_say_the_same_are_one_row_citing_both_pages(settings: Settings, workdir):
+    """Answers of a Q&A are labelled ("A3:", "A9:"); the label is no part of what they
+    require, so two answers giving the same requirement are one row."""
+    said = "The vendor must keep the nightly backups in a second region."
+    pdf = text_pdf(workdir / "answers.pdf", [
+        f"Q3: Where are backups kept?\nA3: {said}",
+        f"Q9: Can backups stay in one region?\nA9: {said}",
+    ])  # fmt: skip
+    assert ingest_paths([pdf], settings, "answers").exit_code == 0
+    rows = requirements(KnowledgeBase.open("answers", settings))
+    [backups] = [r for r in rows if "nightly backups" in r.requirement]
+    assert backups.pages_in("answers.pdf") == [1, 2]
+
+
 def test_a_page_opening_on_an_acronym_in_brackets_finishes_the_sentence_before(monkeypatch):
     """A page ends on a name ("… a Records Retention Plan") and the next opens on its
     acronym and goes on in lower case ("(RRP) approved by the agency is required …"): one

@@ -389,7 +389,9 @@ def _wording(text: str) -> str:
     """What makes two rows one requirement: the same key terms and the same designators.
     Key terms alone let two wordings of one sentence merge ("the contract" / "this
     Contract"); a designator is a capital letter or a digit standing alone, which they drop,
-    and "Attachment B shall be submitted" is not "Attachment C shall be submitted"."""
+    and "Attachment B shall be submitted" is not "Attachment C shall be submitted". A Q&A's
+    answer label ("A24:") is no part of the wording: two answers that say the same merge."""
+    text = ANSWER_START.sub("", text)
     designators = DESIGNATOR.findall(text)
     return " ".join([*content_terms(text), "|", *designators])
 
