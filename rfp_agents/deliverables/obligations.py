@@ -345,7 +345,9 @@ def _strength(sentence: str, folded: str, in_questions_and_answers: bool) -> Str
         return "mandatory"
     unheaded = _unheaded(folded)
     # what the buyer requires, also after a run-in label ("A42: The Court expects …")
-    requires = buyer_requires().search(folded) or buyer_requires().search(unheaded)
+    requires = buyer_requires().search(folded) or (
+        unheaded != folded and buyer_requires().search(unheaded)
+    )
     if binds_the_buyer(folded) and not (requires or DONE_BY_THE_BIDDER.search(folded)):
         return None
     if _duty_of_the_served().match(unheaded):
