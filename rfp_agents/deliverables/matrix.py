@@ -663,10 +663,10 @@ class OpenList:
     shall be directed to the following official:"), if any: a number alone of its level or
     above ("13.2.") opens the next clause, which ends the list."""
     number_read: str = ""
-    last_mark: str = ""
-    """The letter of the marker alone taken last ("H." -> "H"), in a list lettered so."""
     """A clause number alone read while no list took it: the number of a lead-in, if one
     comes next."""
+    last_mark: str = ""
+    """The letter of the marker alone taken last ("H." -> "H"), in a list lettered so."""
 
     @property
     def heading(self) -> str:
@@ -735,9 +735,9 @@ class OpenList:
     def ends_at(self, sentence: str, meta: dict[str, Any] | None = None) -> bool:
         """A sentence of instruction ends a list of bare phrases ("Network design", "Help
         desk operations", then "Describe your approach to … ."): it is no item, unless the
-        list's next marker comes right after it (``marker_after`` "I" after items "A." to
-        "H."): then it is the last item's own ("H. Status is no longer required. Please
-        enter N/A.")."""
+        list's next marker comes after it, next or one sentence later (``marker_after`` "I"
+        after items "A." to "H."): then it is the last item's own ("H. Status is no longer
+        required. Please enter N/A.")."""
         if self.last_mark and (meta or {}).get("marker_after") == _next_mark(self.last_mark):
             return False
         if self.items and IN_CAPITALS.match(sentence):
