@@ -230,6 +230,11 @@ def next_clause_number(number: str) -> str:
     return f"{head}.{int(last) + 1}" if head and last.isdigit() else ""
 
 
+def next_letter(letter: str) -> str:
+    """The item letter after ``letter`` in the alphabet ("H" -> "I"), or "" after "z"."""
+    return chr(ord(letter) + 1) if letter.lower() < "z" else ""
+
+
 def _rejoin_wrapped_lines(text: str) -> str:
     """Undo the PDF's line breaks that only look like sentence ends.
 
@@ -425,7 +430,7 @@ def _capital_letter_items(text: str) -> str:
     alone."""
     starts: set[int] = set()
     for one, next_one in pairwise(CAPITAL_LETTER_ITEM.finditer(text)):
-        if ord(next_one.group(1)) == ord(one.group(1)) + 1:
+        if next_one.group(1) == next_letter(one.group(1)):
             starts |= {one.start(), next_one.start()}
     cuts = [0, *sorted(starts), len(text)]
     return "\n\n".join(text[a:b] for a, b in pairwise(cuts))

@@ -385,6 +385,12 @@ def buyers_part_described() -> re.Pattern[str]:
     )
 
 
+PROPER_NAME_BEFORE_ROLE = r"(?-i:(?:[A-Z][a-z]+\s+){1,2})"
+"""The buyer's proper name before its role opening a sentence ("Fairfax County will not
+accept …", "George Mason University requires …"), kept case-sensitive in patterns that
+ignore case."""
+
+
 @cache
 def buyer_requires() -> re.Pattern[str]:
     """The buyer requiring a thing of the bidder ("The County requires a performance bond",
@@ -427,7 +433,7 @@ def buyer_requires() -> re.Pattern[str]:
         # public shall have full read access to all records", also by its proper name:
         # "Marion County shall have remote access to …"): the bidder gives it; not its right
         # to examine the bidder's books, and not what it "will have"
-        rf"|^\W*(?:the\s+|(?-i:[A-Z][a-z]+\s+))?(?:{buyer_names()})s?\b[^.;:]{{0,80}}?"
+        rf"|^\W*(?:the\s+|{PROPER_NAME_BEFORE_ROLE})?(?:{buyer_names()})s?\b[^.;:]{{0,80}}?"
         r"\b(?:shall|must)\s+have\s+(?:[\w-]+\s+){0,4}?access\s+(?:to|of)\b"
         r"(?![^.;]{0,80}\bright\s+to\b)",
         re.IGNORECASE,
@@ -531,10 +537,7 @@ def _buyer_clause_opening() -> str:
         rf"^\W*(?:[^.;:]{{1,60}}:\s+)?(?:if|when|where)\s+(?!(?:the\s+)?(?:{names})s?\b)"
         r"[^.;:,]{1,150}?\s"
     )
-    # … its proper name before its role opening the sentence ("Fairfax County will not
-    # accept …", "George Mason University requires …")
-    proper_name = r"(?-i:(?:[A-Z][a-z]+\s+){1,2})"
     return (
-        rf"(?:^\W*(?:the\s+|{proper_name})?|[,;]\s+(?:the\s+)?|{condition}(?:the\s+)?)"
+        rf"(?:^\W*(?:the\s+|{PROPER_NAME_BEFORE_ROLE})?|[,;]\s+(?:the\s+)?|{condition}(?:the\s+)?)"
         rf"(?:{names})s?{ALSO}\s+"
     )

@@ -68,6 +68,7 @@ from rfp_agents.text import (
     content_terms,
     join_overlapping,
     next_clause_number,
+    next_letter,
     opens_a_wide_line,
     table_cells,
 )
@@ -738,7 +739,7 @@ class OpenList:
         list's next marker comes after it, next or one sentence later (``marker_after`` "I"
         after items "A." to "H."): then it is the last item's own ("H. Status is no longer
         required. Please enter N/A.")."""
-        if self.last_mark and (meta or {}).get("marker_after") == _next_mark(self.last_mark):
+        if self.last_mark and (meta or {}).get("marker_after") == next_letter(self.last_mark):
             return False
         if self.items and IN_CAPITALS.match(sentence):
             return True  # "END OF SECTION III.", a heading: no item
@@ -873,11 +874,6 @@ def _bare_marker_kind(sentence: str) -> str:
 
 SEQUENCE_STARTS = {"1", "a", "i"}
 """The first marker of a list's sequence, whatever its kind."""
-
-
-def _next_mark(letter: str) -> str:
-    """The letter after ``letter`` in the alphabet ("H" -> "I"), or "" after "z"."""
-    return chr(ord(letter) + 1) if letter.lower() < "z" else ""
 
 
 def _kind(mark: str | None) -> str:
