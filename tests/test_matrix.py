@@ -1508,6 +1508,46 @@ def test_a_qa_that_numbers_its_questions_and_letters_its_answers_keeps_only_the_
     assert not any("bid bond" in r for r in rows), rows
 
 
+def test_a_qa_question_answered_only_yes_is_a_requirement_when_it_asks_what_is_needed(
+    settings: Settings, workdir
+):
+    """The buyer answers a vendor's "is this needed?" with a bare "Yes.": the question with
+    its yes is the requirement, and each item of a question's list answered so carries the
+    question's lead-in. A yes to anything else (a permission, a fact) is no row, nor a no,
+    nor the rest of the vendor's question."""
+    text_pdf(workdir / "questions-and-answers.pdf", [
+        "Questions and Answers\n"
+        "Q1: Reporting: the RFQ names a monthly report. Will the agency also need the "
+        "following:\n"
+        "a. A weekly summary of open tickets by priority? Yes.\n"
+        "b. Quarterly satisfaction surveys sent to end users? Yes.\n"
+        "Q2: Must the offeror hold a current state business licence at submission?\n"
+        "A2: Yes.\n"
+        "Q3: Our team works from two offices. Will proposals delivered by courier be "
+        "accepted?\n"
+        "A3: Yes.\n"
+        "Q4: Is a performance bond required?\n"
+        "A4: No.",
+    ])  # fmt: skip
+    text_pdf(workdir / "vendor-questions-and-answers.pdf", [
+        "Questions and Answers\n"
+        "5.Is attendance at the pre-bid conference mandatory for all offerors?\n"
+        "a. Yes.\n"
+        "6.Can offerors cite projects performed by their subcontractors?\n"
+        "a. Yes.",
+    ])  # fmt: skip
+    rows = requirement_texts(workdir, settings, "confirmed")
+    lead_in = "Will the agency also need the following:"
+    assert any(f"{lead_in} A weekly summary of open tickets by priority? Yes." in r for r in rows)
+    assert any(f"{lead_in} Quarterly satisfaction surveys sent to end users? Yes." in r
+               for r in rows), rows  # fmt: skip
+    assert not any(r.rstrip().endswith("following:") for r in rows), rows
+    assert any("hold a current state business licence at submission? Yes." in r for r in rows)
+    assert any("pre-bid conference mandatory for all offerors? Yes." in r for r in rows), rows
+    assert not any("courier" in r or "two offices" in r for r in rows), rows
+    assert not any("performance bond" in r or "subcontractors" in r for r in rows), rows
+
+
 def test_a_qa_question_whose_number_is_glued_to_a_lower_case_word_is_no_row(
     settings: Settings, workdir
 ):

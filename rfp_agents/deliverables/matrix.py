@@ -47,6 +47,7 @@ from rfp_agents.deliverables.obligations import (
     NOTICE,
     QUESTION_NUMBER,
     Strength,
+    confirmed_strength,
     has_modal_verb,
     heads_requirements,
     is_instruction,
@@ -275,7 +276,9 @@ def _strengths_by_rules(
             buyer_aliases=aliases,
             bidder_aliases=bidders_names,
         )
-        if strength is None and index in among_instructions and not in_qa:
+        if meta.get("confirmed"):
+            strength = confirmed_strength(text)  # "Is a bid bond required? Yes."
+        elif strength is None and index in among_instructions and not in_qa:
             strength = "mandatory"  # "c. Exceptions (if any) to the contract." after "b. Return …"
         strengths[index] = strength
     return strengths
@@ -1106,7 +1109,9 @@ def _outside_questions(sentences: Iterator[Sentence], lettered: bool = False) ->
     question no answer follows is kept after all, and so is an entry whose "Response:"
     label has no answer after it (a questionnaire's blank for the bidder to fill in). The
     sentences of a labelled answer, up to the next entry, are marked ``in_answer``: there
-    the buyer speaks, and a request is an instruction."""
+    the buyer speaks, and a request is an instruction. A question the buyer answers with a
+    bare yes, after its label or right after it ("a. Bulk upload? Yes."), is kept with its
+    yes and marked ``confirmed``."""
     held: list[Sentence] = []
     labelled = False  # the last held sentence ended with an answer label
     answering = False  # the sentences are a labelled answer's
@@ -1114,17 +1119,26 @@ def _outside_questions(sentences: Iterator[Sentence], lettered: bool = False) ->
         if labelled:
             labelled = False
             if not QA_ENTRY_NUMBER.match(item[0]):  # the label's answer: the question was held
+                yield from _confirmed_by(held, item)
                 held, answering = [], True
         if QUESTION_START.match(item[0]) or QA_ENTRY_NUMBER.match(item[0]):
             yield from held
             held, answering = [item], False
+        elif held and _is_bare_yes(item[0]) and _asks(held[-1]):
+            # "… is there a need for the following:" "a." "Bulk upload?" "Yes."
+            held[-1] = _confirmed(_with_its_lead_in(held[-1], held[:-1]), item[0])
         elif held and ANSWER_START.match(item[0]) and ANSWER_START.sub("", item[0]).strip():
+            yield from _confirmed_by(held, (ANSWER_START.sub("", item[0]).strip(), *item[1:]))
             held, answering = [], True
             yield _answered(item)
         elif held and (
             ANSWER_START.match(item[0])
             or ANSWER_AT_END.search(item[0])
-            or (lettered and FIRST_LETTERED_ITEM.match(item[0]))
+            or (
+                lettered
+                and FIRST_LETTERED_ITEM.match(item[0])
+                and QA_ENTRY_NUMBER.match(held[0][0])  # "8. …?" then "a. …"; not after "Q8:"
+            )
         ):
             held.append(item)
             labelled = True
@@ -1136,6 +1150,58 @@ def _outside_questions(sentences: Iterator[Sentence], lettered: bool = False) ->
         else:
             yield _answered(item) if answering else item
     yield from held
+
+
+BARE_YES = re.compile(r"^\W*(?:yes|s[ií])\W*$", re.IGNORECASE)
+"""An answer that is nothing but yes ("Yes.", "Sí."): the buyer confirms the question as
+asked."""
+
+
+def _is_bare_yes(sentence: str) -> bool:
+    return bool(BARE_YES.match(sentence))
+
+
+def _asks(item: Sentence) -> bool:
+    return item[0].rstrip().endswith("?")
+
+
+def _confirmed(item: Sentence, answer: str) -> Sentence:
+    """The question with the buyer's yes after it, marked ``confirmed``: its strength is
+    ``obligations.confirmed_strength``'s."""
+    sentence, meta, opens_section = item
+    return f"{sentence} {answer.strip()}", {**meta, "confirmed": True}, opens_section
+
+
+def _with_its_lead_in(item: Sentence, before: list[Sentence]) -> Sentence:
+    """A question's item with the question's lead-in before it ("… is there also a need
+    for the following:" and, after the marker "b.", "Bulk upload?"): the item alone does
+    not say what is asked of it. Any other sentence is itself."""
+    if len(before) < 2 or not _is_bare_marker(before[-1][0]):
+        return item
+    lead_ins = [sentence for sentence, _, _ in before if LEAD_IN_END.search(sentence)]
+    if not lead_ins:
+        return item
+    return f"{lead_ins[-1]} {item[0]}", item[1], item[2]
+
+
+def _confirmed_by(question: list[Sentence], answer: Sentence) -> Iterator[Sentence]:
+    """The question's last sentence, confirmed, when the labelled answer to it is a bare
+    yes ("Q12: Is a bid bond required?" then "A12: Yes."); the rest of the question stays
+    out."""
+    asked = _last_asked(question)
+    if asked is not None and _is_bare_yes(answer[0]):
+        yield _answered(_confirmed(asked, answer[0]))
+
+
+def _last_asked(question: list[Sentence]) -> Sentence | None:
+    """The question's last sentence before its answer label ("A12:", "a.", "… Response:"),
+    when it asks."""
+    for sentence, meta, opens_section in reversed(question):
+        text = ANSWER_AT_END.sub("", sentence).strip()
+        if not ANSWER_START.sub("", text).strip() or FIRST_LETTERED_ITEM.match(text):
+            continue  # the label alone
+        return (text, meta, opens_section) if text.endswith("?") else None
+    return None
 
 
 FIRST_LETTERED_ITEM = re.compile(r"^\W*[aA][.)]\s*$")

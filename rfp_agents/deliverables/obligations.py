@@ -18,7 +18,8 @@ acts ("reserves the right", "Award will be made to …"; ``buyer.py`` reads the 
 what the bidder receives, the
 contract's own terms and policy ("This Agreement shall be governed by …", "… shall be deemed
 …"), the document describing itself, and questions (a Q&A's included, even when they quote a
-requirement).
+requirement), unless the buyer answered one that asks what is needed with a bare yes
+(``confirmed_strength``).
 """
 
 from __future__ import annotations
@@ -680,6 +681,24 @@ QUESTION = re.compile(rf"\?\W{{0,3}}$|^\W*(?:{QUESTION_NUMBER}|Question\s*:)", r
 def is_question(sentence: str) -> bool:
     """True for a question: it asks, even when it quotes a requirement."""
     return bool(QUESTION.search(sentence.strip()))
+
+
+ASKS_FOR_A_NEED = re.compile(
+    r"\b(?:needs?|needed|require[sd]?|required|must|ha(?:ve|s)\s+to|expected\s+to|mandatory|"
+    r"necessary|(?:a|any)\s+requirements?\s+(?:for|that|to)|"
+    r"necesari[oa]s?|obligatori[oa]s?|requiere[n]?|requerid[oa]s?|debe[n]?|debera[n]?)\b",
+    re.IGNORECASE,
+)
+
+
+def confirmed_strength(question: str) -> Strength | None:
+    """The strength of a Q&A's question the buyer answered with a bare "Yes." (``matrix``
+    marks it ``confirmed``): ``mandatory`` when it asks whether a thing is needed or required
+    ("Is there a need for bulk uploads? Yes.", "Must the offeror be registered? Yes."), so
+    the yes makes it a requirement; none when it asks anything else ("Will remote work be
+    accepted? Yes.": a permission; "Will the evaluated price include the options? Yes.": a
+    fact of the evaluation)."""
+    return "mandatory" if ASKS_FOR_A_NEED.search(fold_accents(question)) else None
 
 
 def has_modal_verb(sentence: str) -> bool:
