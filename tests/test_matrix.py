@@ -3029,6 +3029,26 @@ def test_the_items_of_the_buyers_objectives_are_no_rows(monkeypatch):
     assert "The contractor shall report progress every month." in rows
 
 
+def test_a_passive_after_the_bidders_duty_goes_on_with_the_bidders_work():
+    """ "The test results will be recorded …" after "The supplier will test each release." is
+    the supplier's work; after the buyer's sentence it is not, nor what someone it names
+    does ("… reviewed by the inspector"), nor what becomes of a thing no one makes."""
+
+    def second(first: str, then: str) -> str | None:
+        return matrix._strengths_by_rules([(first, {}), (then, {})], [0, 1], False)[1]
+
+    supplier = "The supplier will test each release on the staging server."
+    assert second(supplier, "The test results will be recorded in the release log.") == (
+        "mandatory"
+    )
+    assert second(supplier, "All defects found will also be tracked to closure.") == "mandatory"
+    assert (
+        second("The Board will publish the schedule.", "The dates will be listed online.") is None
+    )
+    assert second(supplier, "The test results will be reviewed by the inspector.") is None
+    assert second(supplier, "The invoices will be paid within thirty days.") is None
+
+
 def test_they_after_a_sentence_the_bidder_opened_is_the_bidder():
     """ "They will also train the staff." after "The vendor will install the kiosks." is the
     vendor's duty; after the buyer's sentence it is none."""

@@ -280,6 +280,12 @@ def _strengths_by_rules(
             strength = confirmed_strength(text)  # "Is a bid bond required? Yes."
         elif strength is None and index in among_instructions and not in_qa:
             strength = "mandatory"  # "c. Exceptions (if any) to the contract." after "b. Return …"
+        elif (
+            strength is None
+            and index
+            and _goes_on_with_the_bidders_work(text, stated[index - 1][0])
+        ):
+            strength = strengths.get(index - 1)
         strengths[index] = strength
     return strengths
 
@@ -292,6 +298,24 @@ def _with_the_bidder_for_its_pronoun(text: str, previous: str) -> str:
     if PRONOUN_BEFORE_ITS_VERB.match(text) and BIDDER_OPENS.match(previous):
         return PRONOUN_BEFORE_ITS_VERB.sub("The contractor ", text, count=1)
     return text
+
+
+def _goes_on_with_the_bidders_work(text: str, previous: str) -> bool:
+    """True when ``text`` says, in the passive and naming no one, what becomes of the work
+    the sentence before gave the bidder ("The contractor will document the interfaces.",
+    then "The interfaces will be listed and their versions recorded."): it is the same
+    bidder's work, as binding as that sentence. What is done by someone it names ("… will be
+    reviewed by the COR") is not, nor what becomes of a thing no one makes ("Invoices will be
+    paid …")."""
+    return bool(BIDDER_OPENS.match(previous) and WORK_PRODUCT_PASSIVE.match(text))
+
+
+WORK_PRODUCT_PASSIVE = re.compile(
+    r"^\W*(?:the|all|each|these|such|its|their)\s+[^.;,]{0,60}?\bwill\s+(?:also\s+)?be\s+"
+    r"(?:listed|documented|recorded|tracked|updated|maintained|tested|stored|kept|prepared|"
+    r"written|delivered|provided|submitted)\b(?![^.;]*\bby\b)",
+    re.IGNORECASE,
+)
 
 
 PRONOUN_BEFORE_ITS_VERB = re.compile(
