@@ -235,6 +235,14 @@ def next_letter(letter: str) -> str:
     return chr(ord(letter) + 1) if letter.lower() < "z" else ""
 
 
+def next_marker(mark: str) -> str:
+    """The list marker after ``mark``: the next letter ("H" -> "I") or number ("4" -> "5");
+    "" for anything else (a roman numeral's successor is not worked out)."""
+    if mark.isdigit():
+        return str(int(mark) + 1)
+    return next_letter(mark) if len(mark) == 1 and mark.isalpha() else ""
+
+
 def _rejoin_wrapped_lines(text: str) -> str:
     """Undo the PDF's line breaks that only look like sentence ends.
 

@@ -1734,20 +1734,24 @@ def test_a_list_of_bare_phrases_ends_at_a_sentence_of_instruction(monkeypatch):
     assert not [row for row in rows if row.startswith("Establish")]
 
 
-def test_a_lettered_list_goes_on_past_an_items_second_sentence_of_instruction(monkeypatch):
-    """An item of a lettered list of form fields may say more in a sentence of instruction
-    ("Please write None …"); when the next letter follows it, the fields after it are still
-    items of the list. Where no next letter follows, the instruction ends the list."""
+@pytest.mark.parametrize("marks", ["ABCD", "1234"], ids=["lettered", "numbered"])
+def test_a_lettered_or_numbered_list_goes_on_past_an_items_second_sentence_of_instruction(
+    monkeypatch, marks: str
+):
+    """An item of a lettered (or numbered) list of form fields may say more in a sentence of
+    instruction ("Please write None …"); when the next letter (or number) follows it, the
+    fields after it are still items of the list. Where no next marker follows, the
+    instruction ends the list."""
     read = [
         "The supplier shall enter the following details in the registration form.",
-        "A.",
+        f"{marks[0]}.",
         "Company name",
-        "B.",
+        f"{marks[1]}.",
         "Parent company is no longer asked for.",
         "Please write None in that box.",
-        "C.",
+        f"{marks[2]}.",
         "Bank account for payments",
-        "D.",
+        f"{marks[3]}.",
         "Signed declaration of conflicts of interest",
         "Describe how you will keep these details up to date.",
         "Office address of the account manager",

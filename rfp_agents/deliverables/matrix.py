@@ -69,7 +69,7 @@ from rfp_agents.text import (
     content_terms,
     join_overlapping,
     next_clause_number,
-    next_letter,
+    next_marker,
     opens_a_wide_line,
     table_cells,
 )
@@ -694,7 +694,8 @@ class OpenList:
     """A clause number alone read while no list took it: the number of a lead-in, if one
     comes next."""
     last_mark: str = ""
-    """The letter of the marker alone taken last ("H." -> "H"), in a list lettered so."""
+    """The letter or number of the marker alone taken last ("H." -> "H", "4." -> "4"), in a
+    list lettered or numbered so."""
 
     @property
     def heading(self) -> str:
@@ -764,9 +765,9 @@ class OpenList:
         """A sentence of instruction ends a list of bare phrases ("Network design", "Help
         desk operations", then "Describe your approach to … ."): it is no item, unless the
         list's next marker comes after it, next or one sentence later (``marker_after`` "I"
-        after items "A." to "H."): then it is the last item's own ("H. Status is no longer
-        required. Please enter N/A.")."""
-        if self.last_mark and (meta or {}).get("marker_after") == next_letter(self.last_mark):
+        after items "A." to "H.", "5" after "1." to "4."): then it is the last item's own
+        ("H. Status is no longer required. Please enter N/A.")."""
+        if self.last_mark and (meta or {}).get("marker_after") == next_marker(self.last_mark):
             return False
         if self.items and IN_CAPITALS.match(sentence):
             return True  # "END OF SECTION III.", a heading: no item
@@ -800,7 +801,7 @@ class OpenList:
                     self,
                     pending=_bare_clause_number(sentence),
                     item_marker=kind,
-                    last_mark=found.group("mark") if found and kind == "letter" else "",
+                    last_mark=found.group("mark") if found and kind in MARKS_IN_SEQUENCE else "",
                 )
             first = not self.items
             of_phrases = (
@@ -899,6 +900,8 @@ def _bare_marker_kind(sentence: str) -> str:
     return _kind(found.group("mark") if found else None)
 
 
+MARKS_IN_SEQUENCE = {"letter", "number"}
+"""The kinds of marker whose next one ``next_marker`` knows."""
 SEQUENCE_STARTS = {"1", "a", "i"}
 """The first marker of a list's sequence, whatever its kind."""
 
