@@ -3033,6 +3033,22 @@ def test_the_items_of_the_buyers_objectives_are_no_rows(monkeypatch):
     assert "The contractor shall report progress every month." in rows
 
 
+def test_this_person_after_the_bidder_names_one_is_the_bidders():
+    """ "This coordinator will attend …" after "The vendor shall appoint a site coordinator."
+    is the vendor's duty; after a sentence that names no such person, or after the buyer's,
+    it is none."""
+
+    def second(first: str, then: str) -> str | None:
+        return matrix._strengths_by_rules([(first, {}), (then, {})], [0, 1], False)[1]
+
+    then = "This coordinator, during installation, will attend the weekly site meetings."
+    assert second("The vendor shall appoint a site coordinator for each depot.", then) == (
+        "mandatory"
+    )
+    assert second("The vendor shall clean each depot after installation.", then) is None
+    assert second("The Authority will appoint a site coordinator.", then) is None
+
+
 def test_a_passive_after_the_bidders_duty_goes_on_with_the_bidders_work():
     """ "The test results will be recorded …" after "The supplier will test each release." is
     the supplier's work; after the buyer's sentence it is not, nor what someone it names

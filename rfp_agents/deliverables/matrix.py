@@ -294,10 +294,25 @@ def _with_the_bidder_for_its_pronoun(text: str, previous: str) -> str:
     """``text`` with the bidder for the pronoun that opens it, when the sentence before
     opened with the bidder ("The contractor will also assist with …", then "They will
     contribute to documents for compliance reviews"): the pronoun names it. "It" is left
-    alone: after the bidder it is as often the thing the bidder delivers."""
-    if PRONOUN_BEFORE_ITS_VERB.match(text) and BIDDER_OPENS.match(previous):
+    alone: after the bidder it is as often the thing the bidder delivers. So is a person the
+    sentence before had the bidder name ("The contractor shall name a project manager.",
+    then "This manager will attend the monthly reviews"): "this" points back at the same
+    noun, one of the bidder's people."""
+    if not BIDDER_OPENS.match(previous):
+        return text
+    if PRONOUN_BEFORE_ITS_VERB.match(text):
         return PRONOUN_BEFORE_ITS_VERB.sub("The contractor ", text, count=1)
+    person = THE_PERSON_NAMED_BEFORE.match(text)
+    if person and re.search(rf"\b{person.group('noun')}\b", previous, re.IGNORECASE):
+        return f"The contractor{text[person.end() :]}"
     return text
+
+
+THE_PERSON_NAMED_BEFORE = re.compile(
+    r"^\W*(?:This|That|Such|The\s+same)\s+(?P<noun>individual|person|employee|manager|lead|"
+    r"representative|coordinator)\b(?=[^.;]{0,40}?\b(?:will|shall|must)\b)",
+    re.IGNORECASE,
+)
 
 
 def _goes_on_with_the_bidders_work(text: str, previous: str) -> bool:
