@@ -1054,6 +1054,13 @@ def test_the_same_requirement_in_two_documents_is_one_row_citing_both(settings: 
         ("A claimant who disputes a ruling shall file an appeal within 30 days.", None),
         ("Customers of example.gov are responsible for their own data.", None),
         ("Claimants must be able to upload evidence from a phone.", "mandatory"),
+        # the bidder the buyer seeks, with a minimum to meet; seeking one with none is the
+        # procurement's purpose
+        ("The Authority is seeking a firm with at least ten years of transit experience.",
+         "mandatory"),
+        ("The library is seeking to contract a vendor that has a minimum of 3 certified "
+         "archivists on staff.", "mandatory"),
+        ("The Authority is seeking a firm to modernise its ticketing system.", None),
     ],
 )  # fmt: skip
 def test_obligations_are_recognised_in_english_and_spanish(sentence: str, strength):

@@ -366,6 +366,7 @@ def _strength(sentence: str, folded: str, in_questions_and_answers: bool) -> Str
         or ONLY_PERMITTED.search(folded)
         or ONLY_WITH_CONSENT.search(folded)
         or STATES_THE_REQUIREMENT.match(unheaded)
+        or SOUGHT_WITH_A_MINIMUM.search(folded)
     ):
         return "mandatory"
     if not in_questions_and_answers and (
@@ -395,6 +396,19 @@ def _duty_of_the_served() -> re.Pattern[str]:
         r"(?!\s+(?:(?:also|still)\s+)?(?:be\s+able|have\s+the\s+(?:ability|option))\b)",
         re.IGNORECASE,
     )
+
+
+SOUGHT_WITH_A_MINIMUM = re.compile(
+    r"\b(?:is|are)\s+seeking\s+(?:to\s+(?:contract|hire|engage|retain|procure)\s+(?:with\s+)?)?"
+    r"(?:a|an)\s+[^.;]{0,120}?\b(?:with|having|that\s+(?:has|have)|who\s+(?:has|have))\b"
+    rf"[^.;]{{0,60}}?\b(?:at\s+least|a\s+minimum\s+of|no\s+(?:less|fewer)\s+than)\s+"
+    rf"(?:\d|{NUMBER_WORD}\b)",
+    re.IGNORECASE,
+)
+"""The bidder the buyer seeks, with a minimum it must have ("The Agency is seeking a firm
+with at least ten years of transit experience"): whoever seeks a contractor is the buyer,
+and the minimum is the bidder's to meet. Seeking one with no minimum ("is seeking a
+contractor to assist with …") only says what the procurement is for."""
 
 
 STATES_THE_REQUIREMENT = re.compile(
