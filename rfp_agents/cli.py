@@ -33,6 +33,9 @@ app = typer.Typer(
     help="Analyse RFPs with agents: ingest PDFs, then retrieve and ask with page citations.",
     no_args_is_help=True,
     pretty_exceptions_enable=False,
+    # Markdown joins a docstring paragraph's wrapped lines; Typer's default keeps them, and
+    # `--help` then shows ragged lines
+    rich_markup_mode="markdown",
 )
 kb_app = typer.Typer(help="Knowledge bases (one per tender, say).", no_args_is_help=True)
 app.add_typer(kb_app, name="kb")

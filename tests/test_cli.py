@@ -142,3 +142,13 @@ def test_brackets_in_documents_and_answers_print_as_they_are(rfp_home, workdir):
     asked = rfp("ask", "What performance bond must the vendor post?", "--kb", "t")
     assert asked.exit_code == 0, asked.output
     assert "[/INST] performance bond" in asked.output and "[bold] [A].pdf" in asked.output
+
+
+def test_a_commands_help_reads_as_paragraphs(monkeypatch):
+    """`rfp matrix --help` on a wide terminal: each paragraph of the command's description
+    is one flowing line, not the source's line breaks, and an option's bracketed default
+    is shown, not taken for markup."""
+    monkeypatch.setenv("COLUMNS", "200")
+    lines = rfp("matrix", "--help").output.splitlines()
+    assert any("keep only those rows; the rows keep the ids they have" in line for line in lines)
+    assert any("File to write [default: KB-matrix.FORMAT]." in line for line in lines), lines
