@@ -698,11 +698,14 @@ def is_question(sentence: str) -> bool:
 
 
 ASKS_FOR_A_NEED = re.compile(
-    r"\b(?:needs?|needed|require[sd]?|required|must|ha(?:ve|s)\s+to|expected\s+to|mandatory|"
-    r"necessary|(?:a|any)\s+requirements?\s+(?:for|that|to)|"
+    r"\b(?:needs?|needed|require[sd]?|must|ha(?:ve|s)\s+to|expected\s+to|mandatory|necessary|"
+    r"(?:a|any)\s+requirements?\s+(?:for|that|to)|"
     r"necesari[oa]s?|obligatori[oa]s?|requiere[n]?|requerid[oa]s?|debe[n]?|debera[n]?)\b",
     re.IGNORECASE,
 )
+"""A question that asks whether a thing is needed or required ("Is there a need for …?",
+"Must the offeror …?", "¿Es obligatorio …?"); "the requirement" as the procurement itself
+("Is this requirement new?") does not ask so."""
 
 
 def confirmed_strength(question: str) -> Strength | None:
