@@ -67,7 +67,7 @@ def looks_like_title(heading: str) -> bool:
     words = title_words(heading)
     if not words or len(words) > MAX_HEADING_WORDS or LOWER_CASE_MODAL.search(heading):
         return False
-    if is_fragment(heading):
+    if is_fragment(heading) or _is_an_answer(heading):
         return False
     capitalised = sum(w[0].isupper() for w in words)
     return capitalised == len(words) or len(words) <= 4 or capitalised / len(words) >= 0.5
@@ -102,3 +102,19 @@ def contents_end(lines: Sequence[str]) -> int:
     if len(entries) < MIN_CONTENTS_ENTRIES or not in_page_order:
         return 0
     return entries[-1][0] + 1
+
+
+ANSWER_WORDS = frozenset(["yes", "no", "sí", "si"])
+SHORT_MARKER = re.compile(r"\(?[A-Za-z0-9]{1,3}[.):]")
+"""A letter or short number that marks an item or an answer ("A.", "b)", "A5:")."""
+
+
+def _is_an_answer(heading: str) -> bool:
+    """A Q&A's answer under its letter ("A. Yes.", "a. No, the page limit stands"): a yes or
+    a no after a short marker, alone or set off by its stop or comma. "B. No Smoking Areas"
+    is a title, and "Solicitation No. K26" a number."""
+    marker, *words = heading.split() or [""]
+    if not words or not SHORT_MARKER.fullmatch(marker):
+        return False
+    first = words[0].rstrip(".,;:!").lower()
+    return first in ANSWER_WORDS and (len(words) == 1 or words[0][-1] in ".,;:!")

@@ -33,6 +33,17 @@ def test_a_wrapped_numbered_sentence_is_not_a_title():
     assert not looks_like_title("5.4.2. The Vendor must provide a complete signed Matrix")
 
 
+def test_a_lettered_yes_or_no_is_an_answer_not_a_title():
+    """A Q&A answers under a letter ("A. Yes.", "b. No, the limit stands"): no title; a
+    title may still open with "No" as a word of its own."""
+    assert not looks_like_title("A. Yes.")
+    assert not looks_like_title("A. Yes")
+    assert not looks_like_title("b. No, the limit stands")
+    assert not looks_like_title("C. Sí.")
+    assert looks_like_title("B. No Smoking Areas")
+    assert looks_like_title("Solicitation No. K26")
+
+
 def test_a_sentence_cut_at_the_line_end_or_a_diagrams_letters_are_not_titles():
     """A numbered or word-led line that stops on a function word with a lower-case word of
     its own is a sentence cut at the line end; letters of a diagram have no word of three.

@@ -1541,7 +1541,9 @@ def test_a_qa_question_answered_only_yes_is_a_requirement_when_it_asks_what_is_n
         "5.Is attendance at the pre-bid conference mandatory for all offerors?\n"
         "a. Yes.\n"
         "6.Can offerors cite projects performed by their subcontractors?\n"
-        "a. Yes.",
+        "a. Yes.\n"
+        "7.Is a signed tax form needed before the first invoice?\n"
+        "A. Yes.",
     ])  # fmt: skip
     rows = requirement_texts(workdir, settings, "confirmed")
     lead_in = "Will the agency also need the following:"
@@ -1551,6 +1553,8 @@ def test_a_qa_question_answered_only_yes_is_a_requirement_when_it_asks_what_is_n
     assert not any(r.rstrip().endswith("following:") for r in rows), rows
     assert any("hold a current state business licence at submission? Yes." in r for r in rows)
     assert any("pre-bid conference mandatory for all offerors? Yes." in r for r in rows), rows
+    # "A. Yes." on a line of its own is the answer, not a lettered heading
+    assert any("signed tax form needed before the first invoice? Yes." in r for r in rows), rows
     assert not any("courier" in r or "two offices" in r for r in rows), rows
     assert not any("performance bond" in r or "subcontractors" in r for r in rows), rows
 
