@@ -1515,6 +1515,27 @@ def test_a_qa_that_numbers_its_questions_and_letters_its_answers_keeps_only_the_
     assert not any("bid bond" in r for r in rows), rows
 
 
+def test_a_qa_whose_labels_have_no_numbers_keeps_only_the_answers(settings: Settings, workdir):
+    """ "Question:" / "Q:" without a number open a vendor's question as "Q7:" does, and
+    "Answer:" / "A:" answer it: the vendor's quote of the RFP is no row, the answer is, and
+    a bare yes to a question of need is one."""
+    text_pdf(workdir / "questions-and-answers.pdf", [
+        "Questions and Answers\n"
+        "Question: Section 3 is unclear to us. The RFP says the vendor shall staff the help\n"
+        "desk at night. Is a second shift acceptable instead?\n"
+        "Answer: No. The help desk must be staffed every night of the year.\n"
+        "Q: Must the vendor hold cyber liability insurance?\n"
+        "A: Yes.\n"
+        "Q: Are electronic signatures acceptable on the price form?\n"
+        "A: Yes.",
+    ])  # fmt: skip
+    rows = requirement_texts(workdir, settings, "unnumbered")
+    assert not any("staff the help desk at night" in r for r in rows), rows
+    assert any("The help desk must be staffed every night of the year." in r for r in rows)
+    assert any("Must the vendor hold cyber liability insurance? Yes." in r for r in rows), rows
+    assert not any("electronic signatures" in r for r in rows), rows
+
+
 def test_a_qa_question_answered_only_yes_is_a_requirement_when_it_asks_what_is_needed(
     settings: Settings, workdir
 ):

@@ -1104,6 +1104,9 @@ DUTY_OPENING_A_LINE = re.compile(r"[ \t]*\n\s*(?=The\s+[A-Z][\w’'-]*\s+(?:shal
 
 QUESTION_START = re.compile(rf"^\W*{QUESTION_NUMBER}", re.IGNORECASE)
 """A sentence that opens a Q&A's question (a bare "Question:" inside one does not)."""
+UNNUMBERED_QUESTION = re.compile(r"^\W*(?:Question|Q|Pregunta)\s*:", re.IGNORECASE)
+"""A question's label without its number ("Question: …", "Q: …"): it opens a question when
+none is open; inside one it is the vendor's quote of another document's wording."""
 QUESTION_INSIDE = re.compile(rf"\s+(?={QUESTION_NUMBER})", re.IGNORECASE)
 """Where a question starts inside what the splitter left as one sentence: after a heading
 ("Questions and Answers Q7: …") or after an answer whose closing quote hid its period
@@ -1163,7 +1166,11 @@ def _outside_questions(sentences: Iterator[Sentence], lettered: bool = False) ->
             if not QA_ENTRY_NUMBER.match(item[0]):  # the label's answer: the question was held
                 yield from _confirmed_by(held, item)
                 held, answering = [], True
-        if QUESTION_START.match(item[0]) or QA_ENTRY_NUMBER.match(item[0]):
+        if (
+            QUESTION_START.match(item[0])
+            or QA_ENTRY_NUMBER.match(item[0])
+            or (not held and UNNUMBERED_QUESTION.match(item[0]))
+        ):
             yield from held
             held, answering = [item], False
         elif held and _is_bare_yes(item[0]) and _asks(held[-1]):

@@ -171,6 +171,9 @@ def _alternation(group: str) -> str:
 
 
 ANSWER_START = re.compile(
-    r"^\W*(?:A\s?\d+|Answer\s?\d*|Response\s?\d*|Government\s+Response)\s*[:.)-]",
+    r"^\W*(?:A\s?\d+|A(?=\s*:)|Answer\s?\d*|Response\s?\d*|Government\s+Response|"
+    r"Respuesta\s?\d*)\s*[:.)-]",
     re.IGNORECASE,
 )
+"""A Q&A's answer label opening a sentence: "A7:", "A:", "Answer:", "Response 3.",
+"Respuesta:"."""
