@@ -1536,6 +1536,34 @@ def test_a_qa_whose_labels_have_no_numbers_keeps_only_the_answers(settings: Sett
     assert not any("electronic signatures" in r for r in rows), rows
 
 
+def test_a_spanish_qa_keeps_only_the_answers_and_a_yes_to_a_question_of_need(
+    settings: Settings, workdir
+):
+    """ "Preguntas y respuestas": "Pregunta:" opens the bidder's question and "Respuesta:"
+    answers it, as in English; "Sí." to "¿Es obligatoria …?" makes it a row; an answer that
+    changes a requirement of the *pliego* it answers amends that row."""
+    text_pdf(workdir / "pliego-obras.pdf", [
+        "3. Oferta\nEl adjudicatario deberá presentar el presupuesto de los andamios dentro "
+        "del sobre de la oferta.",
+    ])  # fmt: skip
+    text_pdf(workdir / "pliego-obras-preguntas-y-respuestas.pdf", [
+        "PREGUNTAS Y RESPUESTAS\n"
+        "Pregunta: El pliego dice que el adjudicatario deberá pintar la fachada. ¿Incluye\n"
+        "el precio los andamios?\n"
+        "Respuesta: No. El adjudicatario deberá presentar el presupuesto de los andamios aparte.\n"
+        "Pregunta: ¿Es obligatoria la visita a las instalaciones?\n"
+        "Respuesta: Sí.",
+    ])  # fmt: skip
+    assert ingest_paths([workdir], settings, "preguntas").exit_code == 0
+    rows = requirements(KnowledgeBase.open("preguntas", settings))
+    texts = [r.requirement for r in rows]
+    assert not any("pintar la fachada" in r for r in texts), texts
+    assert any("¿Es obligatoria la visita a las instalaciones? Sí." in r for r in texts), texts
+    [base] = [r for r in rows if r.file == "pliego-obras.pdf"]
+    [answer] = [r for r in rows if "andamios aparte" in r.requirement]
+    assert answer.amends == base.id and base.amended_by == [answer.id]
+
+
 def test_a_qa_question_answered_only_yes_is_a_requirement_when_it_asks_what_is_needed(
     settings: Settings, workdir
 ):

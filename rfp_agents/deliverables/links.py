@@ -1,7 +1,8 @@
 """What ties the matrix's rows together: amendments, evaluation factors, UCF sections.
 
 * **Amendments.** A document that amends or answers questions on another (its file name or
-  title says amendment, modification, addendum, Q&A, questions and answers) is an amending
+  title says amendment, modification, addendum, Q&A, questions and answers, enmienda,
+  aclaraciones, preguntas y respuestas) is an amending
   document; it amends the documents of the same solicitation in the knowledge base (the
   same solicitation number, or the file-name stem it extends). Its row that restates a row
   of such a document with a change (they share ``AMENDS_OVERLAP`` of the shorter one's
@@ -34,7 +35,7 @@ MIN_STEM = 6
 """Characters a base file's name (without .pdf) needs to be an amendment's stem."""
 AMENDING = re.compile(
     r"amend|modif|addend|\bq\s*&\s*a\b|questions?[-_ ]+(?:and|&)[-_ ]+answers?|\bqa\b|enmienda|"
-    r"aclaraci|modificaci",
+    r"aclaraci|modificaci|preguntas?[-_ ]+y[-_ ]+respuestas?",
     re.IGNORECASE,
 )
 FACTOR = re.compile(r"\bfactor\s+(\d{1,2}|[ivx]{1,4}|[a-h])\b", re.IGNORECASE)
@@ -43,7 +44,8 @@ UCF_HEADING = re.compile(r"^\s*(?:PART\s+[IVX]+\s*[-–—:]\s*)?SECTION\s+([A-M
 
 
 QUESTIONS_AND_ANSWERS = re.compile(
-    r"\bq\s*&\s*a\b|questions?[-_ ]+(?:and|&)[-_ ]+answers?|(?<![a-z])qa(?![a-z])|aclaraci",
+    r"\bq\s*&\s*a\b|questions?[-_ ]+(?:and|&)[-_ ]+answers?|(?<![a-z])qa(?![a-z])|aclaraci|"
+    r"preguntas?[-_ ]+y[-_ ]+respuestas?",
     re.IGNORECASE,
 )
 
