@@ -1028,7 +1028,12 @@ def test_the_same_requirement_in_two_documents_is_one_row_citing_both(settings: 
          "“99.5% per calendar month”.", "mandatory"),
         ("The AQL of Reports is amended to drop the word “weekly”, so that it now reads: "
          "“Within two days of the end of each sprint”.", "mandatory"),
+        ("Clause 9 is deleted in its entirety and replaced with the following: “Monthly "
+         "reports in PDF”.", "mandatory"),
+        ("Delete the last row of Table 2 and replace with: “Two site visits per year”.",
+         "mandatory"),
         ("The amended schedule is attached.", None),
+        ("The old schedule has been replaced.", None),
         # the buyer's expectation of what the system it buys will be capable of, also after a
         # label; not the buyer's plans, nor what the bidder's record will reveal
         ("A9: The County expects that every document in the Solution will be printable.",

@@ -421,12 +421,15 @@ under two seconds", "The minimum requirement is that staff hold a licence"): the
 meets it."""
 AMENDED_TO_READ = re.compile(
     r"\b(?:is|are)\s+(?:hereby\s+)?(?:amended|revised|changed|modified)\b[^.;]{0,120}?"
-    r"\b(?:to\s+read|now\s+reads?)\s*:",
+    r"\b(?:to\s+read|now\s+reads?)\s*:"
+    r"|\breplaced?\s+(?:it\s+|them\s+)?with(?:\s+the\s+following)?\s*:",
     re.IGNORECASE,
 )
 """An amendment's new wording of the solicitation ("… in the Performance Standards section
-is amended to read: “99.9% availability”", "… so that it now reads: “…”"): a term of the
-changed solicitation the bidder meets, though the new wording has no verb of its own."""
+is amended to read: “99.9% availability”", "… so that it now reads: “…”", "… is deleted
+in its entirety and replaced with the following: “…”", "Delete … and replace with: “…”"):
+a term of the changed solicitation the bidder meets, though the new wording has no verb of
+its own."""
 
 
 DOCUMENT_TO_HAND_IN = re.compile(
