@@ -1066,6 +1066,13 @@ def test_the_same_requirement_in_two_documents_is_one_row_citing_both(settings: 
         ("The library is seeking to contract a vendor that has a minimum of 3 certified "
          "archivists on staff.", "mandatory"),
         ("The Authority is seeking a firm to modernise its ticketing system.", None),
+        # what the bidder or its proposal "needs to" do; the only bidders that will count
+        ("The technical proposal needs to explain the migration plan.", "mandatory"),
+        ("Suppliers need to register on the provincial portal before bidding.", "mandatory"),
+        ("The schedule needs to be confirmed by the Board.", None),
+        ("Only bidders licensed in the province will be considered.", "mandatory"),
+        ("Only offers that carry a bid bond will be accepted.", "mandatory"),
+        ("Only the three highest-ranked proposals will be evaluated in stage two.", None),
     ],
 )  # fmt: skip
 def test_obligations_are_recognised_in_english_and_spanish(sentence: str, strength):

@@ -367,6 +367,8 @@ def _strength(sentence: str, folded: str, in_questions_and_answers: bool) -> Str
         or ONLY_WITH_CONSENT.search(folded)
         or STATES_THE_REQUIREMENT.match(unheaded)
         or SOUGHT_WITH_A_MINIMUM.search(folded)
+        or NEEDS_TO.match(unheaded)
+        or ONLY_THOSE_CONSIDERED.match(unheaded)
     ):
         return "mandatory"
     if not in_questions_and_answers and (
@@ -954,6 +956,27 @@ PROPOSAL_PART = r"(?:cover\s+)?(?:letter|proposal|quote|quotation|response|submi
 """The bidder's own document, what it "will" contain being what the bidder must put in it."""
 
 
+NEEDS_TO = re.compile(
+    rf"^\W*(?:(?:the|each|every|all|your|its)\s+)?(?:[\w-]+\s+){{0,2}}?"
+    rf"(?:{BIDDER}|{PROPOSAL_PART})s?\s+(?:also\s+|only\s+)?needs?\s+to\s+(?!be\b)\w+",
+    re.IGNORECASE,
+)
+"""What the bidder or its proposal "needs to" do ("The proposal needs to address each
+criterion", "Vendors need to register in the portal"): a duty put plainly."""
+
+
+ONLY_THOSE_CONSIDERED = re.compile(
+    rf"^\W*only\s+(?:(?:those|the)\s+)?(?:{BIDDER}|{PROPOSAL_PART})s?\s+"
+    r"(?:that|which|who|with|having|[a-z]+ed)\b[^.;]{0,100}?\s+(?:will|shall)\s+be\s+"
+    r"(?:considered|accepted|eligible)\b",
+    re.IGNORECASE,
+)
+"""The only bidders or offers that will count, and what they must be ("Only firms
+licensed in the State will be considered", "Only bids that carry a bond will be
+accepted"): a requirement put as eligibility. Not which of them the buyer takes further
+("Only the three highest-ranked proposals will be evaluated in stage two")."""
+
+
 DEADLINE = re.compile(
     rf"^\W*(?:[\w-]+\s+){{0,3}}?(?:{PROPOSAL_PART}|questions|inquiries)s?\s+(?:are\s+|is\s+)?due\b"
     r"\s*(?::|by|on|before|no later than|at)(?=[^.;]{0,40}\d)",
@@ -1242,7 +1265,7 @@ def _not_a_duty(folded: str, unheaded: str) -> bool:
         return False
     if DONE_BY_THE_BIDDER.search(folded):
         return False
-    if OFFER_NOT_ACCEPTED_PATTERN.search(folded):
+    if OFFER_NOT_ACCEPTED_PATTERN.search(folded) or ONLY_THOSE_CONSIDERED.match(folded):
         return False
     return bool(
         BUYERS_RIGHT.search(folded)
