@@ -1073,6 +1073,13 @@ def test_the_same_requirement_in_two_documents_is_one_row_citing_both(settings: 
         ("Only bidders licensed in the province will be considered.", "mandatory"),
         ("Only offers that carry a bid bond will be accepted.", "mandatory"),
         ("Only the three highest-ranked proposals will be evaluated in stage two.", None),
+        # the bidder's work that "is due", and a deadline put as "The deadline for … is";
+        # not a payment due to the bidder; the bidder as agent after an adverb
+        ("Quarterly progress reports are due within ten days of each quarter's end.",
+         "mandatory"),
+        ("Payment is due within thirty days of invoice.", None),
+        ("The deadline for written questions is April 2 at 4 p.m.", "mandatory"),
+        ("Site logs will be reviewed weekly by the Contractor.", "mandatory"),
     ],
 )  # fmt: skip
 def test_obligations_are_recognised_in_english_and_spanish(sentence: str, strength):

@@ -763,6 +763,8 @@ def _verb_strength(sentence: str, folded: str) -> Strength | None:
         or _is_required(folded)
         or SPANISH_PROHIBITION.search(folded)
         or DEADLINE.search(folded)
+        or WORK_DUE.match(folded)
+        or DEADLINE_IS.match(folded)
         or OFFER_VALIDITY.match(folded)
         or PRICE_INCLUDES.search(folded)
         or DELIVERY_PERIOD.search(folded)
@@ -987,6 +989,27 @@ are due by …"): a date, put without a modal, by which the bidder must submit. 
 "TBD" is none yet."""
 
 
+WORK_DUE = re.compile(
+    r"^\W*(?:(?:the|all|each|every|any)\s+)?(?:[\w-]+\s+){0,2}?"
+    r"(?:reports?|deliverables?|invoices?|plans?|submittals?|certificates?|timesheets?)\s+"
+    r"(?:are|is|will\s+be)\s+due\b",
+    re.IGNORECASE,
+)
+"""A piece of the bidder's work that "is due" ("Monthly status reports are due by the fifth
+business day", "Certificates of insurance are due before work starts"): the bidder hands it
+in then. Not a payment due to the bidder, which names no such thing."""
+
+
+DEADLINE_IS = re.compile(
+    r"^\W*the\s+(?:deadline|due\s+date|closing\s+date)\s+for\s+(?:(?:the\s+)?(?:submission|"
+    r"receipt|submitting|delivery)\s+(?:of\s+)?)?(?:all\s+)?(?:written\s+)?"
+    rf"(?:{PROPOSAL_PART}|questions|inquiries)s?\s+(?:is|will\s+be)\b",
+    re.IGNORECASE,
+)
+"""A deadline put as "The deadline for questions is March 3 at noon": the date by which
+the bidder submits them."""
+
+
 REQUIRED_CONTENTS = re.compile(
     r"^\W*(?:the\s+)?(?:information|documents?|documentation|items?|forms?|materials?|"
     r"attachments?)\s+required\b[^.;:]{0,80}?\s+(?:will|shall|must)\s+(?:include|consist\s+of)\b"
@@ -1097,7 +1120,7 @@ system will be down" is the buyer's."""
 
 DONE_BY_THE_BIDDER = re.compile(
     rf"\b(?:will|shall|must)(?:\s+not)?(?:\s+only)?{ALSO}\s+be\s+\w+(?:ed|en|de)"
-    r"(?:\s+in\s+(?:writing|full|person|advance))?\s+by\s+"
+    r"(?:\s+in\s+(?:writing|full|person|advance)|\s+\w+ly)?\s+by\s+"
     rf"(?:(?:the|a|an|any|each)\s+)?(?:{BIDDER})",
     re.IGNORECASE,
 )
