@@ -1080,6 +1080,12 @@ def test_the_same_requirement_in_two_documents_is_one_row_citing_both(settings: 
         ("Payment is due within thirty days of invoice.", None),
         ("The deadline for written questions is April 2 at 4 p.m.", "mandatory"),
         ("Site logs will be reviewed weekly by the Contractor.", "mandatory"),
+        # advice to the bidder; a limit on it; a public body's board is the buyer, a board
+        # as a thing is not
+        ("Proposers are strongly advised to attend the walkthrough.", "advisory"),
+        ("Each vendor is limited to two alternate designs.", "mandatory"),
+        ("The Board of Supervisors shall award the contract at a public meeting.", None),
+        ("The board shall be fixed to the wall with four screws.", "mandatory"),
     ],
 )  # fmt: skip
 def test_obligations_are_recognised_in_english_and_spanish(sentence: str, strength):

@@ -257,7 +257,7 @@ ADVISORY = re.compile(
     # be so, or the month ("May 6, 2015", "May 2015")
     r"\b(?:should|(?<!\bas )(?<!\bthat )(?<!\bwhich )(?<!\bmay or )"
     r"may(?!\s+\d{1,2},?\s+\d{4}|\s+\d{4}|\s+or\s+may\s+not\b)|"
-    r"is encouraged|are encouraged|"
+    r"is encouraged|are encouraged|(?:is|are) (?:strongly )?advised to|"
     r"(?:it )?is recommended|"
     # a permission ("Partial offers are permitted", "Se admite la cotización parcial")
     r"(?:is|are) (?:permitted|allowed)|"
@@ -793,7 +793,9 @@ allowed up to a limit, and the limit binds."""
 ONLY_PERMITTED = re.compile(
     r"\bmay\s+only\b"
     # (or put as a permission kept to its list: "BA is permitted to use PHI only as follows:")
-    r"|\b(?:is|are)\s+permitted\b[^.;:]{0,150}?\bonly\s+(?:as\s+follows|for\s+the\s+following)\b",
+    r"|\b(?:is|are)\s+permitted\b[^.;:]{0,150}?\bonly\s+(?:as\s+follows|for\s+the\s+following)\b"
+    # (or as a limit on the bidder: "Each respondent is limited to one proposal")
+    rf"|^\W*(?:(?:the|each|every|all|any)\s+)?(?:{BIDDER})s?\s+(?:is|are)\s+limited\s+to\b",
     re.IGNORECASE,
 )
 """What alone is allowed ("The Contractor may only use the data to perform the services",
