@@ -1850,6 +1850,44 @@ def test_a_lettered_or_numbered_list_goes_on_past_an_items_second_sentence_of_in
     assert f"{lead} Office address of the account manager" not in rows
 
 
+def test_an_item_that_heads_its_own_sub_list_ends_at_the_lists_next_marker(monkeypatch):
+    """ "2. A staffing plan that names:" heads its sub-items ("a." "b."); "3." is the outer
+    list's next item again, not one more of item 2's. A sentence of the buyer's after the
+    marked items is the paragraph after the list, no item of it."""
+    read = [
+        "Proposals must include the following:",
+        "1.",
+        "A cover letter signed by an officer of the firm.",
+        "2.",
+        "A staffing plan that names:",
+        "a. the project manager;",
+        "b. the lead engineer.",
+        "3.",
+        "Three references from public agencies.",
+        "The Authority will score proposals using the criteria in Section 6.",
+    ]
+    rows = statements_of(read, monkeypatch)
+    lead = read[0]
+    assert f"{lead} A staffing plan that names: the lead engineer." in rows
+    assert f"{lead} Three references from public agencies." in rows
+    assert "The Authority will score proposals using the criteria in Section 6." in rows
+    assert not any(row.startswith(lead) and "will score" in row for row in rows), rows
+
+
+def test_a_list_run_into_a_sentence_stays_one_row_across_its_semicolons(monkeypatch):
+    """ "… shall carry (a) …; (b) …; and (c) …": the splitter cuts at the semicolons; the
+    items after the first are the same sentence's and stay in its row."""
+    read = [
+        "The supplier shall carry (a) product liability of $2,000,000;",
+        "(b) property cover for the stored goods; and (c) employer's liability as the law "
+        "requires.",
+        "The supplier shall send the certificates before delivery.",
+    ]
+    rows = statements_of(read, monkeypatch)
+    assert f"{read[0]} {read[1]}" in rows, rows
+    assert read[2] in rows
+
+
 def test_a_note_in_brackets_is_part_of_the_sentence_or_item_before_it(monkeypatch):
     """A note in brackets after a sentence ("(Note: …)") speaks of it: it is joined to that
     sentence or list item, also when a line break split it after its colon, and the item

@@ -28,6 +28,7 @@ from pydantic import BaseModel, Field
 
 from rfp_agents.deliverables.buyer import (
     BUYERS_RIGHT,
+    binds_the_buyer,
     buyer_aliases,
     furnished_by_the_buyer,
     lists_the_buyers_acts,
@@ -67,6 +68,7 @@ from rfp_agents.text import (
     RUN_IN_LIST_VERBS,
     answer_sentences,
     content_terms,
+    fold_accents,
     join_overlapping,
     next_clause_number,
     next_marker,
@@ -457,6 +459,7 @@ def statements(
     read = _in_standards_tables(_outside_questions(read, lettered=in_questions_and_answers))
     read = _lead_ins_before_their_markers(_with_what_speaks_of_it(read))
     for sentence, meta, opens_section in read:
+        open_list = open_list.past_its_label(sentence)
         if open_list.awaits_items and (opens_section or not open_list.takes(sentence)):
             yield from _unfollowed(open_list)
         if opens_section or open_list.ends_at(sentence, meta):
@@ -472,7 +475,11 @@ def statements(
         if open_list.takes(sentence) and _is_label(sentence):
             # "Ability to:" inside a list: the items after it go under it
             open_list = replace(
-                open_list, label=sentence, items=open_list.items + 1, semicolons=False
+                open_list,
+                label=sentence,
+                label_mark=_marker_token(sentence) or open_list.last_token,
+                items=open_list.items + 1,
+                semicolons=False,
             )
             continue
         for text, row_meta in _statement(sentence, meta, open_list):
@@ -549,7 +556,10 @@ def _with_what_speaks_of_it(sentences: Iterable[Sentence]) -> Iterator[Sentence]
     same page: one that names it a requirement (``NAMES_THE_LAST_A_REQUIREMENT``; alone,
     "This is a requirement for all Offerors" would not say what is required), and a note in
     brackets on it ("… hosted in a public repository. (Note: Other hosting will not be
-    accepted)"), also when a line break split the note after its colon ("(Note:")."""
+    accepted)"), also when a line break split the note after its colon ("(Note:"); and the
+    next item of a list run into the sentence ("The Contractor shall carry (a) general
+    liability of $1,000,000;" then "(b) auto liability …; and (c) …"), which the splitter
+    cut at its semicolon."""
     held: Sentence | None = None
     for sentence, meta, opens_section in sentences:
         if (
@@ -559,6 +569,7 @@ def _with_what_speaks_of_it(sentences: Iterable[Sentence]) -> Iterator[Sentence]
                 NAMES_THE_LAST_A_REQUIREMENT.match(sentence)
                 or NOTE_IN_BRACKETS.match(sentence)
                 or OPEN_NOTE.search(held[0])
+                or _goes_on_its_run_in_list(held[0], sentence)
             )
             and held[1].get("page_number") == meta.get("page_number")
         ):
@@ -569,6 +580,20 @@ def _with_what_speaks_of_it(sentences: Iterable[Sentence]) -> Iterator[Sentence]
         held = (sentence, meta, opens_section)
     if held is not None:
         yield held
+
+
+def _goes_on_its_run_in_list(before: str, sentence: str) -> bool:
+    """True when ``sentence`` opens with the marker after the last one run into ``before``
+    ("… carry (a) general liability …;" then "(b) auto liability …")."""
+    run_in = RUN_IN_MARKER.findall(before)
+    if not run_in or not before.rstrip().endswith((";", ",")):
+        return False
+    token = _marker_token(sentence)
+    return bool(token) and token == _next_token(f"({run_in[-1]})")
+
+
+RUN_IN_MARKER = re.compile(r"(?<=\s)\(([a-z]|\d{1,2})\)(?=\s)")
+"""A list marker in brackets inside a sentence ("shall carry (a) general liability")."""
 
 
 NOTE_IN_BRACKETS = re.compile(r"^\(\s*note\s*:", re.IGNORECASE)
@@ -711,6 +736,13 @@ class OpenList:
     last_mark: str = ""
     """The letter or number of the marker alone taken last ("H." -> "H", "4." -> "4"), in a
     list lettered or numbered so."""
+    last_token: str = ""
+    """The marker alone taken last, as written ("b.", "(2)")."""
+    label_mark: str = ""
+    """The marker of the item the label is, as written ("2." then "A staffing plan that
+    names:", or "b. Skill in:"): the list's next marker of that form ("3.", "c.") ends the
+    label, and the items after it are the list's own; "(b)" inside the label's items does
+    not."""
 
     @property
     def heading(self) -> str:
@@ -790,6 +822,8 @@ class OpenList:
             return True  # a task's "Deliverables:" after its "The contractor shall:" items
         if self.items and BUYERS_RIGHT.search(sentence):
             return True  # "The County reserves the right to reject offers without them."
+        if self.item_marker and self.items and binds_the_buyer(fold_accents(sentence)):
+            return True  # "The City will evaluate …" after the marked items "1." to "3."
         if self.items and self.of_instructions and _is_title_with_a_stop(sentence):
             return True  # "Obligations in the Event of a Breach." after "Identify …" items
         return (
@@ -797,6 +831,15 @@ class OpenList:
             and self.of_phrases
             and (_is_full_instruction(sentence) or _is_statement_of_fact(sentence))
         )
+
+    def past_its_label(self, sentence: str) -> OpenList:
+        """The list without its label when ``sentence`` carries the mark after the label's
+        own ("c." after "b. Skill in:" and its items "(1)" … "(3)"): the label was one item
+        of the list, and the items after it are the list's own again."""
+        token = _marker_token(sentence)
+        if self.label_mark and token and token == _next_token(self.label_mark):
+            return replace(self, label="", label_mark="")
+        return self
 
     def returns_at(self, sentence: str) -> bool:
         """True when ``sentence`` is the next item of the parent list: its marker is of the
@@ -817,6 +860,7 @@ class OpenList:
                     pending=_bare_clause_number(sentence),
                     item_marker=kind,
                     last_mark=found.group("mark") if found and kind in MARKS_IN_SEQUENCE else "",
+                    last_token=_marker_token(sentence),
                 )
             first = not self.items
             of_phrases = (
@@ -913,6 +957,19 @@ def _bare_marker_kind(sentence: str) -> str:
     """The kind of a list marker standing alone ("4." "number", "b." "letter"), or ""."""
     found = BARE_MARKER.match(sentence)
     return _kind(found.group("mark") if found else None)
+
+
+def _marker_token(sentence: str) -> str:
+    """The list marker opening ``sentence`` as written ("b.", "(2)"), or "" (a dash)."""
+    found = BARE_MARKER.match(sentence) or ITEM_MARKER.match(sentence)
+    return found.group(0).strip() if found and found.group("mark") else ""
+
+
+def _next_token(token: str) -> str:
+    """The marker after ``token`` in the same form ("b." -> "c.", "(2)" -> "(3)"), or ""."""
+    mark = re.search(r"[A-Za-z0-9]+", token)
+    after = next_marker(mark.group(0)) if mark else ""
+    return f"{token[: mark.start()]}{after}{token[mark.end() :]}" if mark and after else ""
 
 
 MARKS_IN_SEQUENCE = {"letter", "number"}
