@@ -14,6 +14,7 @@ from rfp_agents.deliverables.brief.dates import focus_dates
 from rfp_agents.deliverables.brief.fields import field_specs
 from rfp_agents.deliverables.brief.markdown import brief_markdown
 from rfp_agents.deliverables.brief.models import NOT_STATED, Brief
+from rfp_agents.deliverables.brief.risks import amounts_in
 from rfp_agents.deliverables.brief.run import make_brief
 from rfp_agents.errors import DocumentNotFound, KnowledgeBaseNotFound
 from rfp_agents.ingest import ingest_paths
@@ -209,6 +210,36 @@ def test_a_field_expecting_terms_is_answered_only_by_a_value_naming_one():
     insurance = next(s for s in field_specs() if s.name == "insurance")
     assert not insurance.is_answered_by("The contractor is liable for all insurance [1].")
     assert insurance.is_answered_by("Limits of $300,000 per claim [1].")
+    # a sum written with its currency code, or grouped by stops, is a sum all the same
+    assert insurance.is_answered_by("Cyber liability: USD 5,000,000 per claim [1].")
+    assert amounts_in("un seguro de $5.000.000 por siniestro") == [5_000_000]
+    assert amounts_in("60.000 € IVA excluido") == [60_000]
+    assert amounts_in("see section 3.2 of the 2019 plan") == []
+    contract_type = next(s for s in field_specs() if s.name == "contract_type")
+    assert contract_type.is_answered_by("A firm-fixed-price order will be issued [1].")
+    assert not contract_type.is_answered_by("A payment bond of 50% of the price [1].")
+
+
+def test_a_field_no_answer_names_is_not_stated_rather_than_a_near_miss(
+    settings: Settings, workdir: Path
+):
+    """A solicitation silent on payment, with an insurance clause that an extractive answer
+    to "how will the contractor be paid?" lands on: payment terms are not stated, and the
+    contract type it does state is found. The issuer is the port on its cover, not an entry
+    of its table of contents."""
+    text_pdf(workdir / "harbor.pdf", [
+        "CONTENTS\n2.5 Discretion of the Port .................... 4\nPORT OF WESTHAVEN\n"
+        "REQUEST FOR PROPOSALS\nTerminal Camera System\n"
+        "1. OVERVIEW\nThe Port intends to award a firm-fixed-price contract for the cameras.\n"
+        "2. INSURANCE\nThe Contractor shall carry general liability insurance of $2,000,000 "
+        "per occurrence and shall pay any deductible.",
+    ])  # fmt: skip
+    assert ingest_paths([workdir], settings, "harbor").exit_code == 0
+    fields = ["issuer", "contract_type", "payment_terms"]
+    brief = make_brief("harbor", settings=settings, fields=fields)
+    assert brief.field("issuer").value.startswith("PORT OF WESTHAVEN")
+    assert "firm-fixed-price" in brief.field("contract_type").value
+    assert brief.field("payment_terms").value == NOT_STATED
 
 
 # ------------------------------------------------------------------- with a chat model

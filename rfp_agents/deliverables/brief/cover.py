@@ -39,7 +39,7 @@ MAX_TITLE_CHARACTERS = 100
 ORGANISATION = re.compile(
     r"\b(?:department|dept|agency|administration|county|city of|state of|commonwealth of|"
     r"university|college|court|courts|judiciary|commission|corporation|corp|office of|"
-    r"authority|board of|district|government|ministry|council|"
+    r"authority|board of|district|government|ministry|council|port of|"
     r"ministerio|ayuntamiento|diputacion|gobierno|hospital|municipalidad|provincia|"
     r"consejeria|junta de)\b",
     re.IGNORECASE,
@@ -47,7 +47,9 @@ ORGANISATION = re.compile(
 NOT_AN_ISSUER = re.compile(
     r"https?://|www\.|@|\b(?:shall|must|will|may|is|are)\b"
     # a form's numbered labels ("1. Agency Contract Number 2. Contract Title")
-    r"|^\s*\d{1,2}\.\s|\b(?:number|title|name|address|signature|date)\b",
+    r"|^\s*\d{1,2}\.\s|\b(?:number|title|name|address|signature|date)\b"
+    # a table of contents' entry ("2.5 Discretion of the County ........ 4")
+    r"|\.{4,}|^\s*\d+(?:\.\d+)+\s",
     re.IGNORECASE,
 )
 LINE_NUMBER = re.compile(

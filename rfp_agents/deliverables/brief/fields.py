@@ -39,6 +39,11 @@ class FieldSpec(BaseModel):
     def questions(self) -> tuple[str, ...]:
         return (self.question, *self.also_ask)
 
+    @property
+    def must_hold_something(self) -> bool:
+        """An amount field, or one that lists the terms its value names (``expects``)."""
+        return self.kind == "amount" or bool(self.expects)
+
     def is_answered_by(self, text: str) -> bool:
         """True when ``text`` holds what the field's value must: a sum of money for an
         amount, one of ``expects`` when the field lists terms, anything otherwise."""

@@ -22,7 +22,16 @@ from rfp_agents.text import content_terms, fold_accents
 from rfp_agents.vocabulary import load_vocabulary_file
 
 MAX_PER_RULE = 3
-AMOUNT = re.compile(r"\$\s?(\d[\d,]*(?:\.\d+)?)\s*(million|m\b)?|(\d[\d.,]*)\s*(?:€|euros?)", re.I)
+_NUMBER = r"(\d{1,3}(?:[,.]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?)"
+"""A figure with its thousands grouped by commas or stops ("2,000,000", "5.000.000")."""
+AMOUNT = re.compile(
+    rf"(?:US\$|\$|USD|EUR|€|£|GBP|CAD|AUD|ARS)\s?{_NUMBER}\s*(million|m\b)?"
+    rf"|{_NUMBER}\s*(million\s+)?(?:€|(?:euros?|dollars|USD|EUR|pesos)\b)",
+    re.IGNORECASE,
+)
+"""A sum of money: a currency sign or code before the figure ("$2,000,000", "USD 1,500",
+"$5.000.000") or a currency after it ("60.000 €", "5 million dollars")."""
+THOUSANDS = re.compile(r"[,.](?=\d{3}(?!\d))")
 
 
 @dataclass(frozen=True)
@@ -64,15 +73,13 @@ def risk_rules() -> tuple[RiskRule, ...]:
 
 
 def amounts_in(text: str) -> list[float]:
-    """The sums of money a sentence names ("$2,000,000", "$5 million", "60.000 €")."""
+    """The sums of money a sentence names ("$2,000,000", "$5 million", "USD 1,500",
+    "60.000 €")."""
     found = []
     for match in AMOUNT.finditer(text):
-        digits = match.group(1) or (match.group(3) or "").replace(".", "").replace(",", ".")
-        try:
-            value = float(digits.replace(",", "")) if match.group(1) else float(digits)
-        except ValueError:
-            continue
-        found.append(value * 1_000_000 if match.group(2) else value)
+        figure, million = (match.group(1), match.group(2)) if match.group(1) else match.group(3, 4)
+        value = float(THOUSANDS.sub("", figure).replace(",", "."))
+        found.append(value * 1_000_000 if million else value)
     return found
 
 

@@ -80,19 +80,23 @@ class QuotedValues(BaseModel):
 
 def fill_offline(spec: FieldSpec, answerer: OfflineAnswerer, tools: KnowledgeTools) -> FieldFinding:
     """The field by the extractive answerer: the answer to the first of its phrasings that
-    holds what the field must (a sum for an amount, one of its ``expects`` terms); else the
-    answer to its own question, or '' when the documents answer none.
+    holds what the field must (a sum for an amount, one of its ``expects`` terms); for a
+    field that must hold nothing in particular, else the answer to its own question; '' when
+    the documents answer none.
 
-    An other phrasing's answer that lacks what the field must is not kept: those phrasings
-    look for the field's figure or term, and a near miss ("liability insurance" answered
-    by a sentence on the contractor's liabilities) is not the field."""
+    An answer that lacks what the field must is not kept, whichever phrasing found it: the
+    phrasings look for the field's figure or term, and a near miss ("liability insurance"
+    answered by a sentence on the contractor's liabilities, a contract type answered by a
+    sentence on the payment bond) is not the field, which is then "not stated"."""
     own = None
     for question in spec.questions:
         found = _finding_of(spec, answerer.run(PROFILES[spec.domain], question, tools))
         if found.text and spec.is_answered_by(found.text):
             return found
         own = own or found
-    return own or FieldFinding(name=spec.name, text="", method="offline")
+    if own is not None and not spec.must_hold_something:
+        return own
+    return FieldFinding(name=spec.name, text="", method="offline")
 
 
 def values_elsewhere(
