@@ -33,9 +33,14 @@ AMENDS_OVERLAP = 0.6
 MIN_SHARED_TERMS = 4
 MIN_STEM = 6
 """Characters a base file's name (without .pdf) needs to be an amendment's stem."""
+QA_NAMES = (
+    r"\bq\s*&\s*a\b|questions?[-_ ]+(?:and|&)[-_ ]+answers?|aclaraci|"
+    r"preguntas?[-_ ]+y[-_ ]+respuestas?"
+)
+"""How a Q&A names itself ("Q&A", "questions and answers", "aclaraciones", "preguntas y
+respuestas"), for both a Q&A and an amending document."""
 AMENDING = re.compile(
-    r"amend|modif|addend|\bq\s*&\s*a\b|questions?[-_ ]+(?:and|&)[-_ ]+answers?|\bqa\b|enmienda|"
-    r"aclaraci|modificaci|preguntas?[-_ ]+y[-_ ]+respuestas?",
+    rf"amend|modif|addend|{QA_NAMES}|\bqa\b|enmienda|modificaci",
     re.IGNORECASE,
 )
 FACTOR = re.compile(r"\bfactor\s+(\d{1,2}|[ivx]{1,4}|[a-h])\b", re.IGNORECASE)
@@ -43,11 +48,7 @@ UCF_HEADING = re.compile(r"^\s*(?:PART\s+[IVX]+\s*[-–—:]\s*)?SECTION\s+([A-M
 """An explicit UCF heading, in capitals as the format prints it ("SECTION L - ...")."""
 
 
-QUESTIONS_AND_ANSWERS = re.compile(
-    r"\bq\s*&\s*a\b|questions?[-_ ]+(?:and|&)[-_ ]+answers?|(?<![a-z])qa(?![a-z])|aclaraci|"
-    r"preguntas?[-_ ]+y[-_ ]+respuestas?",
-    re.IGNORECASE,
-)
+QUESTIONS_AND_ANSWERS = re.compile(rf"{QA_NAMES}|(?<![a-z])qa(?![a-z])", re.IGNORECASE)
 
 
 def answers_questions(record: DocumentRecord) -> bool:
