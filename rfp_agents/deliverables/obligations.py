@@ -3,13 +3,15 @@
 The compliance matrix (``matrix.py``) lists the statements this module says bind the bidder:
 
 * ``mandatory``: shall, must, is/are required (to), will be required, is responsible for,
-  is expected to, is mandatory, shall not, may not, is not permitted / allowed, what the
-  bidder (or its team) "will" do, an obligation without a modal verb
+  is expected to, is mandatory, shall not, may not, is not permitted / allowed, is limited
+  to, what the bidder (or its team) "will" do or "needs to" do, work that "is due", the only
+  bidders that "will be considered", an obligation without a modal verb
   (``vocabulary/obligations.toml``: "agrees to", "it is the responsibility of the bidder", a
   request with "please", an instruction in the imperative), a performance standard (a
   measure and a figure), and the Spanish deberá(n), debe(n), está(n) obligado(s) a, se
   exige, es obligatorio, no se admite / permite;
-* ``advisory``: should, may, is encouraged, it is recommended, is permitted / allowed;
+* ``advisory``: should, may, is encouraged, is advised to, it is recommended, is permitted /
+  allowed;
   podrá(n), se recomienda, se admite / permite.
 
 Not binding: statements of information, statements whose subject is the buyer or one of its
