@@ -585,8 +585,10 @@ def _with_what_speaks_of_it(sentences: Iterable[Sentence]) -> Iterator[Sentence]
 def _goes_on_its_run_in_list(before: str, sentence: str) -> bool:
     """True when ``sentence`` opens with the marker after the last one run into ``before``
     ("… carry (a) general liability …;" then "(b) auto liability …")."""
+    if not before.rstrip().endswith((";", ",")):
+        return False
     run_in = RUN_IN_MARKER.findall(before)
-    if not run_in or not before.rstrip().endswith((";", ",")):
+    if not run_in:
         return False
     token = _marker_token(sentence)
     return bool(token) and token == _next_token(f"({run_in[-1]})")
@@ -822,22 +824,26 @@ class OpenList:
             return True  # a task's "Deliverables:" after its "The contractor shall:" items
         if self.items and BUYERS_RIGHT.search(sentence):
             return True  # "The County reserves the right to reject offers without them."
-        if self.item_marker and self.items and binds_the_buyer(fold_accents(sentence)):
-            return True  # "The City will evaluate …" after the marked items "1." to "3."
         if self.items and self.of_instructions and _is_title_with_a_stop(sentence):
             return True  # "Obligations in the Event of a Breach." after "Identify …" items
-        return (
-            bool(self.items)
-            and self.of_phrases
-            and (_is_full_instruction(sentence) or _is_statement_of_fact(sentence))
+        return bool(self.items) and (
+            (
+                self.of_phrases
+                and (_is_full_instruction(sentence) or _is_statement_of_fact(sentence))
+            )
+            # "The City will evaluate …" after the marked items "1." to "3." (asked last: the
+            # buyer's subject is the costliest test, and only a marked list needs it)
+            or (bool(self.item_marker) and binds_the_buyer(fold_accents(sentence)))
         )
 
     def past_its_label(self, sentence: str) -> OpenList:
         """The list without its label when ``sentence`` carries the mark after the label's
         own ("c." after "b. Skill in:" and its items "(1)" … "(3)"): the label was one item
         of the list, and the items after it are the list's own again."""
+        if not self.label_mark:
+            return self  # (most lists have no label: nothing to read)
         token = _marker_token(sentence)
-        if self.label_mark and token and token == _next_token(self.label_mark):
+        if token and token == _next_token(self.label_mark):
             return replace(self, label="", label_mark="")
         return self
 
