@@ -59,6 +59,8 @@ def _sentence_end(list_item: str) -> re.Pattern[str]:
     list item's break (the marker taken away, or kept with the item)."""
     return re.compile(
         r"(?:(?<=[.!;])|(?<=[.!;][”\"’)\]])|(?<=[.!;]\}\}))(?<!\b[ap]\.m\.)(?<!\bNo\.)(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\bU\.S\.)(?<!\bvs\.)"
+        # nor inside a public law's citation ("Pub. L. 113-235")
+        r"(?<!\bPub\.)(?<!\bPub\.\sL\.)"
         # nor after a title before a name ("Mr. Smith", "Dr. Roe", "Ing. Pérez", "Lic. Díaz")
         # nor the Spanish "Ing." of a tax's name ("Certificado de Ing. Brutos", gross income)
         r"(?<!\b[MD]r\.)(?<!\bMs\.)(?<!\bMrs\.)(?<!\bSr\.)(?<!\bSra\.)(?<!\bDra\.)(?<!\bIng\.)(?<!\bLic\.)"

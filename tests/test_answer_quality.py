@@ -95,6 +95,10 @@ def test_stitched_overlapping_fragments_count_as_a_repeat():
          "certificado de Ing. Brutos firmado por el Lic. Gómez o la Sra. Ruiz.",
          ["Questions go to Ms. Lane or Dr. Ortiz.", "Bids go to Mrs. Park.",
           "Adjuntar el certificado de Ing. Brutos firmado por el Lic. Gómez o la Sra. Ruiz."]),
+        # a public law's citation goes on ("Pub. L. 115-91")
+        ("Funds under the Act (Pub. L. 115-91) may not pay for it. The vendor certifies so.",
+         ["Funds under the Act (Pub. L. 115-91) may not pay for it.",
+          "The vendor certifies so."]),
     ],
 )  # fmt: skip
 def test_passages_split_into_their_sentences(text: str, sentences: list[str]):

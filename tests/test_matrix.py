@@ -1086,6 +1086,22 @@ def test_the_same_requirement_in_two_documents_is_one_row_citing_both(settings: 
         ("Each vendor is limited to two alternate designs.", "mandatory"),
         ("The Board of Supervisors shall award the contract at a public meeting.", None),
         ("The board shall be fixed to the wall with four screws.", "mandatory"),
+        # a reminder put as an instruction, also after an introductory phrase
+        ("In the cover letter, be sure to name the lead firm.", "mandatory"),
+        ("Make sure that every page carries the firm's name.", "mandatory"),
+        # an imperative whose object is the list after its colon, alone or with an item
+        ("For each reference, provide:", "mandatory"),
+        ("Include: A signed copy of the bid bond.", "mandatory"),
+        ("Support:", None),
+        # when a thing is expected to happen is a forecast; work the bidder is expected to
+        # start is a duty
+        ("The first task order is expected to begin in March 2027.", None),
+        ("An award is expected to be made by the end of June.", None),
+        ("The consultant is expected to begin work within five days of notice.", "mandatory"),
+        # a request left to the reader's wish is no instruction; one that a wish to do a
+        # thing depends on is
+        ("Please join the mailing list if your company would like news of this tender.", None),
+        ("Please e-mail the buyer if you wish to attend the walkthrough.", "mandatory"),
     ],
 )  # fmt: skip
 def test_obligations_are_recognised_in_english_and_spanish(sentence: str, strength):
@@ -2178,6 +2194,33 @@ def test_a_lead_in_may_end_with_the_following_and_a_full_stop(settings: Settings
     assert f"{form} Federal Tax Number" in rows
     assert f"{form} Contact Person and Phone Number" in rows
     assert "The proposal shall contain the following information, in one PDF file." in rows
+
+
+def test_a_run_in_title_after_unpunctuated_items_starts_a_paragraph(settings, workdir):
+    """A list of unpunctuated items ("(i) Firm name") ends at the next lettered paragraph's
+    title, run in before its first sentence ("b. Management Approach. The bidder shall
+    …"): that sentence is a row of its own, and the title is no item. An imperative lead-in
+    ("At a minimum, list:") heads its items. A small-lettered title on a line of its own
+    ("c. Delivery Schedule") is not glued to the sentence under it."""
+    text_pdf(workdir / "letter.pdf", [
+        "a. Title Sheet. The title sheet must show:\n"
+        "(i) Firm name and address\n(ii) Date of the offer\n"
+        "b. Management Approach. The bidder shall describe how it manages the work.\n"
+        "At a minimum, list:\n"
+        "i. The weekly meetings it holds.\nii. The reports it sends.\n"
+        "Reports are sent by e-mail.\n"
+        "c. Delivery Schedule\n"
+        "The bidder shall deliver the first report within 30 days.\n",
+    ])  # fmt: skip
+    rows = requirement_texts(workdir, settings, "letter")
+    lead_in = "The title sheet must show:"
+    assert f"{lead_in} Firm name and address" in rows
+    assert f"{lead_in} Date of the offer" in rows
+    assert "The bidder shall describe how it manages the work." in rows
+    assert not [row for row in rows if "Management Approach" in row]
+    assert "At a minimum, list: The weekly meetings it holds." in rows
+    assert "At a minimum, list: The reports it sends." in rows
+    assert "The bidder shall deliver the first report within 30 days." in rows
 
 
 def test_an_instruction_ending_in_a_colon_heads_the_items_after_it(monkeypatch):

@@ -398,6 +398,19 @@ def _is_title_with_a_stop(text: str) -> bool:
     return _is_bare_phrase(text) and is_title_case(f"- {text.rstrip(' .')}")
 
 
+def _is_run_in_title(text: str) -> bool:
+    """A title in title case with its full stop ("Cover Page.", "Staffing Plan."), however
+    short, before the first sentence of its paragraph on the same line (``runs_on``)."""
+    return (
+        text.endswith(".")
+        and text[:1].isupper()
+        and not BARE_MARKER.match(text)  # "C." alone is the next item's letter
+        and not FINITE_VERB.search(text)
+        and not has_modal_verb(text)
+        and is_title_case(f"- {text.rstrip(' .')}")
+    )
+
+
 PRONOUN_SUBJECT = re.compile(r"^(?:This|That|These|Those|It|They|We|He|She|Which|Who)\b")
 
 
@@ -710,6 +723,11 @@ class OpenList:
     semicolons: bool = False
     """Its items so far end with semicolons ("Date and time of the opening;") or commas
     ("The Quantity Ordered,")."""
+    unstopped: bool = False
+    """Its items so far end with no punctuation ("RFQ number and title", "Date of
+    submission"): a title with a full stop after them that its line goes on after
+    (``runs_on``) is the next paragraph's, run in before its first sentence ("Technical
+    Understanding and Approach. The offeror shall …"), not the last item's full stop."""
     ended: bool = False
     """An item ended with a full stop after items that ended with semicolons: the last one;
     what follows is no item ("The minutes are signed by …"). Under a label ("Skills:") only
@@ -826,6 +844,8 @@ class OpenList:
             return True  # "The County reserves the right to reject offers without them."
         if self.items and self.of_instructions and _is_title_with_a_stop(sentence):
             return True  # "Obligations in the Event of a Breach." after "Identify …" items
+        if self.unstopped and (meta or {}).get("runs_on") and _is_run_in_title(sentence):
+            return True  # "Staffing Plan. The offeror shall …" after "(vii) Date of submission"
         return bool(self.items) and (
             (
                 self.of_phrases
@@ -892,6 +912,7 @@ class OpenList:
                 number=number,
                 pending="",
                 before_the_last=before_the_last,
+                unstopped=(first or self.unstopped) and not FINISHED.search(sentence),
                 semicolons=(end.endswith(";") or comma or before_the_last)
                 and (first or self.semicolons),
                 ended=(self.semicolons and end.endswith(".") and not self.label)
@@ -1149,8 +1170,21 @@ def _sentences(
                     meta["section"] = section or meta.get("section", "")
                     meta["ucf_section"] = ucf
                     meta["on_a_wide_line"] = opens_a_wide_line(sentence, lines)
+                    meta["runs_on"] = _runs_on_its_line(sentence, lines)
                     yield sentence, meta, opens_section
                     opens_section = False
+
+
+def _runs_on_its_line(sentence: str, lines: Sequence[str]) -> bool:
+    """A short sentence with a full stop whose line goes on after it: a title run in
+    before its paragraph's first sentence ("d. Technical Understanding and Approach. The
+    offeror shall …"), not an item on a line of its own. Asked of short sentences only."""
+    if len(sentence) > MAX_RUN_IN_TITLE_CHARACTERS or not sentence.endswith("."):
+        return False
+    return any(sentence in line and not line.endswith(sentence) for line in lines)
+
+
+MAX_RUN_IN_TITLE_CHARACTERS = 80
 
 
 def _duties_set_off(block: str) -> str:
@@ -1560,8 +1594,9 @@ def _titles_set_off(page_text: str) -> str:
 
 def _is_title_line(line: str, following: str) -> bool:
     """A short line of capitalised words with no end punctuation and no verb of obligation,
-    before a line that starts a sentence: a title, not a wrapped sentence."""
-    words = [w for w in line.split() if w[:1].isalpha()]
+    before a line that starts a sentence: a title, not a wrapped sentence. A small letter's
+    marker before it ("d. Scoring Plan") is the title's item mark, not its first word."""
+    words = [w for w in LOWER_CASE_MARK.sub("", line).split() if w[:1].isalpha()]
     if not words or len(line.split()) > MAX_TITLE_WORDS or not words[0][0].isupper():
         return False
     if ":" in line:  # a field ("Telephone: 555-0100"), not a title
@@ -1576,6 +1611,10 @@ def _is_title_line(line: str, following: str) -> bool:
         return False
     capitalised = sum(w[0].isupper() for w in words)
     return capitalised / len(words) >= 0.5
+
+
+LOWER_CASE_MARK = re.compile(r"^\s*\(?[a-z]{1,4}[.)]\s+(?=[A-Z])")
+"""A list item's small letter or roman numeral before a capital ("d. Scoring Plan")."""
 
 
 @dataclass(frozen=True)

@@ -113,6 +113,25 @@ not be considered" is otherwise how a thing counts (``contract_terms.POLICY``). 
 of an offer that failed a requirement stated elsewhere ("Untimely proposals will not be
 considered", "A proposal will not be considered if it was not arrived at independently")."""
 OFFER_NOT_ACCEPTED_PATTERN = re.compile(OFFER_NOT_ACCEPTED, re.IGNORECASE)
+READERS_WISH = (
+    r"(?:you|your\s+\w+|the\s+\w+|it|they)\s+(?:(?:would\s+like|wish(?:es)?|wants?|prefers?|"
+    r"desires?)(?!\s+to\b)|so\s+(?:wish|wishes|choose|chooses|desire|desires)\b)"
+)
+"""The reader's own wish as a request's condition ("if your firm would like updates", "if
+you so wish"): the request is an offer, not an instruction. Not a wish to do a thing the
+request is the condition of ("Please register if you wish to attend")."""
+
+
+FORECAST_VERB = (
+    r"(?:(?:begin|start|commence|last|end|conclude|occur|take\s+place)"
+    r"(?!\s+(?:work|the|a|an|its|their|all|any|performance|services|operations)\b)"
+    r"|be\s+(?:awarded|issued|announced|made|released|published))"
+)
+"""What a date or a period "is expected to" do: a forecast of when a thing happens, not a
+duty ("The period of performance is expected to begin within 10 days after award"); not
+work the bidder is to start ("The contractor is expected to begin work within 10 days")."""
+
+
 MANDATORY = re.compile(
     # "shall" or "must", not a word named as a kind of statement ("usually a shall
     # statement", "the must requirements")
@@ -133,7 +152,9 @@ MANDATORY = re.compile(
     r"(?:needs?|has|have) to be (?:provided|submitted|included|attached|completed|signed|"
     r"uploaded|sent|delivered|furnished)|"
     # (or asked to: "The vendor is asked to submit its repositories", a request as "please")
-    rf"{BE_VERB} (?:{RESPONSIBLE}|expected to|asked to|requested to)|"
+    # (not a forecast of when a thing happens: "The period of performance is expected to
+    # begin within 10 days after award", "Award is expected to be made in May")
+    rf"{BE_VERB} (?:{RESPONSIBLE}|expected to(?! {FORECAST_VERB}\b)|asked to|requested to)|"
     # what both parties agree to do, the bidder among them ("The parties agree to amend
     # this agreement as the law requires"), not what they agree is so ("… agree that …")
     r"^\W*(?:the|both)\s+parties\s+(?:(?:also|further|hereby|mutually)\s+)?agree\s+to\s+(?!be\b)|"
@@ -1411,6 +1432,9 @@ def _obligations() -> Obligations:
             rf"(?:^\W*(?:{opening})?(?:Do|do)\s+not|^\W*(?:{verbs}),?|{opening}(?:{lower}))\s+(?!{VERB_AS_NOUN}\b)"
             rf"(?:[a-z0-9]|{DOCUMENT_PART}|{TITLED_OBJECT})"
             rf"|(?:^\W*(?:{also_nouns})|{opening}(?:{also_nouns_lower}))\s+{OBJECT_OPENING}\b"
+            # a verb whose object is the list after its colon ("At a minimum, provide:",
+            # "Include:"), alone or joined to an item; not a noun's label ("Support:")
+            rf"|(?:^\W*(?:{verbs})|{opening}(?:{lower}))\s*:(?:\s*$|\s+(?=[A-Z0-9(“\"]))"
             # after a manner adverb, a word that is a verb or a noun is the verb ("Fully
             # document data insertion issues"): no adverb qualifies a noun
             rf"|^\W*{MANNER_ADVERB}(?:{also_nouns_lower})\s+[a-z]"
@@ -1434,7 +1458,10 @@ def _obligations() -> Obligations:
             re.IGNORECASE,
         ),
         request=re.compile(
-            rf"(?:^\W*(?:\w+\W+){{0,6}}?|[:;,]\s*)please\s+(?!(?:{informational})\b)[a-z]",
+            rf"(?:^\W*(?:\w+\W+){{0,6}}?|[:;,]\s*)please\s+(?!(?:{informational})\b)"
+            # not a request left to the reader's wish ("Please subscribe to the repository
+            # if your firm would like updates")
+            rf"(?![^.;]*\bif\s+{READERS_WISH})[a-z]",
             re.IGNORECASE,
         ),
     )
