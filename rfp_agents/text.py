@@ -40,9 +40,10 @@ _SPANISH_STOP_WORDS_TEXT = """
 STOP_WORDS = frozenset(_STOP_WORDS_TEXT.split()) | frozenset(_SPANISH_STOP_WORDS_TEXT.split())
 
 _TERM = re.compile(r"\$?\d[\d,.\-/%]*\d%?|\$?\d%?|[a-z][a-z0-9]*(?:[-.][a-z0-9]+)*", re.IGNORECASE)
-LIST_ITEM_MARK = r"(?:[\-*]|\d+\.-|\d+[.)]|\(?(?:[a-z]|[ivx]{2,4})[.)])"
+LIST_ITEM_MARK = r"(?:[\-*]|\d{1,3}\.-|\d{1,3}[.)]|\(?(?:[a-z]|[ivx]{2,4})[.)])"
 """A list item's marker at a line start ("- ", "3. ", "b) ", "(iii) "; not "(30) days", a
-figure written out before it wrapped)."""
+figure written out before it wrapped, nor a year or a form's number that wrapped to the
+line start: "… on Thursday April 19," / "2018.", "(GSA Form" / "1142) shall be …")."""
 
 
 RUN_IN_LIST_VERBS = ("agrees to", "undertakes to", "required to", "shall", "must")

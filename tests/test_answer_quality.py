@@ -95,6 +95,9 @@ def test_stitched_overlapping_fragments_count_as_a_repeat():
          "certificado de Ing. Brutos firmado por el Lic. Gómez o la Sra. Ruiz.",
          ["Questions go to Ms. Lane or Dr. Ortiz.", "Bids go to Mrs. Park.",
           "Adjuntar el certificado de Ing. Brutos firmado por el Lic. Gómez o la Sra. Ruiz."]),
+        # a year or a form's number that wrapped to the line start is no list marker
+        ("Quotes are due by noon on May 4,\n2027. Sign the release (Form\n2210) too.",
+         ["Quotes are due by noon on May 4, 2027.", "Sign the release (Form 2210) too."]),
         # a public law's citation goes on ("Pub. L. 115-91")
         ("Funds under the Act (Pub. L. 115-91) may not pay for it. The vendor certifies so.",
          ["Funds under the Act (Pub. L. 115-91) may not pay for it.",

@@ -1086,6 +1086,12 @@ def test_the_same_requirement_in_two_documents_is_one_row_citing_both(settings: 
         ("Each vendor is limited to two alternate designs.", "mandatory"),
         ("The Board of Supervisors shall award the contract at a public meeting.", None),
         ("The board shall be fixed to the wall with four screws.", "mandatory"),
+        # an instruction after a connective set off by its comma; not the buyer's act
+        ("Therefore, attach the signed form to the offer.", "mandatory"),
+        ("However, the Town will provide parking on site.", None),
+        # a deadline "as soon as possible, but no later than" a date
+        ("Offers are due as soon as possible, but no later than 2 p.m. on June 3, 2027.",
+         "mandatory"),
         # a reminder put as an instruction, also after an introductory phrase
         ("In the cover letter, be sure to name the lead firm.", "mandatory"),
         ("Make sure that every page carries the firm's name.", "mandatory"),
@@ -1106,6 +1112,18 @@ def test_the_same_requirement_in_two_documents_is_one_row_citing_both(settings: 
 )  # fmt: skip
 def test_obligations_are_recognised_in_english_and_spanish(sentence: str, strength):
     assert strength_of(sentence) == strength
+
+
+def test_the_buyer_named_by_its_agency_and_office_together_states_a_need():
+    """An office named after its agency, both by the acronyms the document defines ("DOP
+    ORS also requires …"), is the buyer: what it requires of the solution is a
+    requirement, as when the document says "the Department requires …"."""
+    aliases = frozenset({"DOP", "ORS"})
+    need = "DOP ORS also requires nightly backups of every database."
+    assert strength_of(need, buyer_aliases=aliases) == "mandatory"
+    assert strength_of("DOP ORS requires a named support lead.", buyer_aliases=aliases) == (
+        "mandatory"
+    )
 
 
 def test_an_idiom_of_obligation_that_names_no_bidder_is_refused(monkeypatch):

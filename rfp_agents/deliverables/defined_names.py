@@ -72,10 +72,12 @@ def names_a_party(name: str) -> bool:
 @cache
 def named_as_subject(aliases: frozenset[str]) -> re.Pattern[str]:
     """A party's own names as a sentence's subject, compiled once per document, also
-    before a contrast set off by commas ("OFA, not the contractor, will host …")."""
+    before a contrast set off by commas ("OFA, not the contractor, will host …"), and
+    several of them in a row, an office named with its agency ("GSA TTS also requires …")."""
     names = "|".join(sorted(map(re.escape, aliases), key=len, reverse=True))
     return re.compile(
-        rf"\b(?:(?:the|The)\s+)?(?:{names})(?=(?:,\s+not\s+[^,.;:]{{1,40}},)?\s+{SUBJECTS_VERB}\b)"
+        rf"\b(?:(?:the|The)\s+)?(?:{names})(?:[ /]+(?:{names}))*"
+        rf"(?=(?:,\s+not\s+[^,.;:]{{1,40}},)?\s+(?:(?:also|further|hereby)\s+)?{SUBJECTS_VERB}\b)"
     )
 
 

@@ -1006,12 +1006,13 @@ accepted"): a requirement put as eligibility. Not which of them the buyer takes 
 
 DEADLINE = re.compile(
     rf"^\W*(?:[\w-]+\s+){{0,3}}?(?:{PROPOSAL_PART}|questions|inquiries)s?\s+(?:are\s+|is\s+)?due\b"
-    r"\s*(?::|by|on|before|no later than|at)(?=[^.;]{0,40}\d)",
+    r"\s*(?:as\s+soon\s+as\s+possible,?\s+(?:but|and)\s+)?(?::|by|on|before|no later than|at)"
+    r"(?=[^.;]{0,40}\d)",
     re.IGNORECASE,
 )
 """A deadline the bidder meets ("Proposals due: May 4, 2026, 3:00 p.m.", "Written questions
-are due by …"): a date, put without a modal, by which the bidder must submit. A date
-"TBD" is none yet."""
+are due by …", "Quotes are due as soon as possible, but no later than …"): a date, put
+without a modal, by which the bidder must submit. A date "TBD" is none yet."""
 
 
 WORK_DUE = re.compile(
@@ -1347,9 +1348,13 @@ class Obligations:
     the RFP states: Please list two references"); not "Please note that …"."""
 
 
-ADVERB_OPENING = r"(?:[A-Z][a-z]+ly|Also)\s+"
+ADVERB_OPENING = (
+    r"(?:(?:[A-Z][a-z]+ly|Also)\s+|(?:[A-Z][a-z]+ly|Also|Therefore|However|Thus|Hence|"
+    r"Furthermore|Moreover|Otherwise|Instead|Likewise|Again),\s+)"
+)
 """An adverb opening an instruction ("Clearly describe …", "Specifically address …", "Also
-ensure you …"): the imperative follows it in lower case."""
+ensure you …"), or a connective set off by its comma ("Therefore, provide your best
+rates", "Additionally, list …"): the imperative follows it in lower case."""
 
 
 MANNER_ADVERB = (
