@@ -2241,6 +2241,28 @@ def test_a_run_in_title_after_unpunctuated_items_starts_a_paragraph(settings, wo
     assert "The bidder shall deliver the first report within 30 days." in rows
 
 
+def test_what_the_document_covers_and_the_buyers_own_duties_are_no_rows(settings, workdir):
+    """A document's table of what it covers ("This SOW describes the parts of the work as
+    follows:") lists things, each named with the modal of its relative clause ("Duties
+    that the vendor must carry out."): no requirements. Nor is a duty a pronoun takes up
+    after the buyer's official opened the sentence before ("The Contracting Officer is the
+    agency's lead for this order." then "They are responsible for …")."""
+    text_pdf(workdir / "sow.pdf", [
+        "3.0 SCOPE\n"
+        "This Statement of Work (SOW) describes the parts of the work as follows:\n"
+        "- Duties that the vendor must carry out.\n"
+        "- Standards that must be kept while the vendor works.\n\n"
+        "4.0 ROLES\n"
+        "The Contracting Officer is the agency's lead for this order.\n"
+        "They are responsible for setting the priorities of each release.\n"
+        "The vendor shall keep a risk register.\n",
+    ])  # fmt: skip
+    rows = requirement_texts(workdir, settings, "sow")
+    assert "The vendor shall keep a risk register." in rows
+    assert not [row for row in rows if "Duties" in row or "Standards" in row]
+    assert not [row for row in rows if "priorities" in row]
+
+
 def test_an_instruction_ending_in_a_colon_heads_the_items_after_it(monkeypatch):
     """ "Deliver to the buyer:" among the steps a contractor "shall take" heads the items
     after it, which keep both; a list of unpunctuated instructions goes on past one that

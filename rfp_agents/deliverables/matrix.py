@@ -30,6 +30,7 @@ from rfp_agents.deliverables.buyer import (
     BUYERS_RIGHT,
     binds_the_buyer,
     buyer_aliases,
+    buyer_opens,
     furnished_by_the_buyer,
     lists_the_buyers_acts,
 )
@@ -43,6 +44,7 @@ from rfp_agents.deliverables.links import (
 )
 from rfp_agents.deliverables.model_review import StatementReview
 from rfp_agents.deliverables.obligations import (
+    DESCRIBES_THE_DOCUMENT,
     FINITE_VERB,
     NAMES_THE_LAST_A_REQUIREMENT,
     NOTICE,
@@ -272,7 +274,7 @@ def _strengths_by_rules(
     for index in indexes:
         text, meta = stated[index]
         strength = strength_of(
-            _with_the_bidder_for_its_pronoun(text, stated[index - 1][0] if index else ""),
+            _with_the_party_for_its_pronoun(text, stated[index - 1][0] if index else ""),
             in_questions_and_answers=in_qa and not meta.get("in_answer"),
             in_standards_table=bool(meta.get("in_standards_table")),
             buyer_aliases=aliases,
@@ -292,15 +294,19 @@ def _strengths_by_rules(
     return strengths
 
 
-def _with_the_bidder_for_its_pronoun(text: str, previous: str) -> str:
+def _with_the_party_for_its_pronoun(text: str, previous: str) -> str:
     """``text`` with the bidder for the pronoun that opens it, when the sentence before
     opened with the bidder ("The contractor will also assist with …", then "They will
     contribute to documents for compliance reviews"): the pronoun names it. "It" is left
     alone: after the bidder it is as often the thing the bidder delivers. So is a person the
     sentence before had the bidder name ("The contractor shall name a project manager.",
     then "This manager will attend the monthly reviews"): "this" points back at the same
-    noun, one of the bidder's people."""
+    noun, one of the bidder's people. After a sentence the buyer opens ("The Product Owner
+    is the project's key stakeholder.", then "They are responsible for …"), the pronoun is
+    the buyer's."""
     if not BIDDER_OPENS.match(previous):
+        if BUYERS_PRONOUN.match(text) and buyer_opens(fold_accents(previous)):
+            return BUYERS_PRONOUN.sub("The Agency ", text, count=1)
         return text
     if PRONOUN_BEFORE_ITS_VERB.match(text):
         return PRONOUN_BEFORE_ITS_VERB.sub("The contractor ", text, count=1)
@@ -338,6 +344,11 @@ WORK_PRODUCT_PASSIVE = re.compile(
 PRONOUN_BEFORE_ITS_VERB = re.compile(
     r"^\W*(?:They|He or she|She or he)\s+(?=(?:will|shall|must)\b)"
 )
+BUYERS_PRONOUN = re.compile(
+    r"^\W*(?:They|He|She|He or she|She or he)\s+(?=(?:will|shall|must|is|are)\b)"
+)
+"""A pronoun opening a sentence before its verb, which the sentence before may have named
+as the buyer's official."""
 BIDDER_OPENS = re.compile(
     rf"^\W*(?:the\s+)?(?:successful\s+|selected\s+)?{BIDDER_NAME}\b(?!['’]s)", re.IGNORECASE
 )
@@ -788,6 +799,8 @@ class OpenList:
             return False  # "Minimum Qualifications:" after "Mandatory Requirements:" items
         if self._takes_a_duty(sentence) and not RUN_IN_HEADING.match(sentence):
             return self.items < MAX_ITEMS
+        if self.the_buyers and _is_phrase_with_a_modal_clause(sentence):
+            return self.items < MAX_ITEMS  # "Tasks that the contractor must perform."
         return _is_item_of(sentence, self.lead_in, self.items)
 
     def _next_clause(self, sentence: str) -> bool:
@@ -957,6 +970,28 @@ ADDRESS_MARK = re.compile(
 )
 """What only an address or a contact has: an "Attention:" line, a post-office box, an
 e-mail address or a telephone number."""
+
+
+def _is_phrase_with_a_modal_clause(sentence: str) -> bool:
+    """A noun phrase whose only modal is in its relative clause ("Tasks that the contractor
+    must successfully perform.", "Operational requirements that must be met while the
+    contractor performs."): an item naming a thing, as a list of what the buyer or the
+    document lays out has them; not a sentence whose own verb is the modal ("Reports that
+    are late shall be rejected.")."""
+    found = MODAL_IN_RELATIVE_CLAUSE.match(sentence)
+    return (
+        found is not None
+        and len(sentence) <= MAX_ITEM_CHARACTERS
+        and not FINITE_VERB.search(found.group("phrase"))
+        and not has_modal_verb(found.group("phrase"))
+        and not has_modal_verb(sentence[found.end() :])
+    )
+
+
+MODAL_IN_RELATIVE_CLAUSE = re.compile(
+    r"^\W*(?:[-*–]\s+)?(?P<phrase>[A-Z][\w-]*(?:\s+[\w-]+){0,4}?)\s+(?:that|which|who)\s+"
+    r"(?:(?:the|a|an|each|every|any)\s+[\w-]+\s+)?(?:must|shall|will|should|may)\b",
+)
 
 
 def _is_an_address(sentence: str) -> bool:
@@ -1504,11 +1539,14 @@ def _the_buyers_list(lead_in: str) -> bool:
     """A lead-in of what the buyer furnishes ("The Government will provide contractor access
     to:"), of its own acts ("When the defects cannot be corrected, the State may:") or of
     its aims ("The primary objectives are:", then "Operate and update the platform."): the
-    work its duties come in later, stated as such."""
+    work its duties come in later, stated as such. So is the document's own table of what
+    it covers ("This PWS describes the components of the requirement as follows:", then
+    "Tasks that the contractor must successfully perform.")."""
     return (
         furnished_by_the_buyer(lead_in)
         or lists_the_buyers_acts(lead_in)
         or bool(OBJECTIVES_LEAD_IN.match(lead_in))
+        or bool(DESCRIBES_THE_DOCUMENT.match(fold_accents(lead_in)))
     )
 
 

@@ -701,7 +701,7 @@ DESCRIBES_THE_DOCUMENT = re.compile(
     r"^\W*(?:\d+(?:\.\d+)*\.?\s+)?(?:it|(?:this|the)\s+(?:document|plan|section|appendix|"
     r"attachment|exhibit|solicitation|rfp|rfq|rfi|ifb|itb|pws|sow|soo|qasp|amendment|"
     r"modification|part|article|statement of work|performance work statement|"
-    r"quality assurance surveillance plan)"
+    r"quality assurance surveillance plan)(?:\s+\([a-z]{2,6}\))?"
     # a part named by its letter or number ("2.3 Appendix C sets forth the services …")
     r"|(?:appendix|attachment|exhibit|section|part|article|schedule|annex)\s+[a-z0-9][\w.-]{0,5})"
     r"\s+(?:also\s+)?(?:provides|describes|establishes|sets forth|outlines|explains|"
