@@ -178,6 +178,21 @@ def test_the_issuer_is_the_agency_under_the_state_a_cover_names_first(
     assert state.value.startswith("State of Northland")
 
 
+def test_the_issuer_is_the_office_a_letter_says_hereby_issues_it(settings: Settings, workdir: Path):
+    """A solicitation letter whose cover names a contact, not an office ("From: Dana Ruiz,
+    Buyer"), says who issues it in its first sentence: "The Department of Harbors (DOH),
+    Procurement Office (PO) hereby issues this Request for Proposals". The issuer is that
+    subject, without its acronyms."""
+    text_pdf(workdir / "letter.pdf", [
+        "REQUEST FOR PROPOSALS\nFrom: Dana Ruiz, Buyer\nReply By: May 3, 2027\n"
+        "The Department of Harbors (DOH), Procurement Office (PO) hereby issues this Request "
+        "for Proposals for pier lighting repairs.\nThe vendor shall hold a marine license.",
+    ])  # fmt: skip
+    assert ingest_paths([workdir / "letter.pdf"], settings, "letter").exit_code == 0
+    issuer = make_brief("letter", settings=settings, fields=["issuer"]).field("issuer")
+    assert issuer.value.startswith("Department of Harbors, Procurement Office")
+
+
 def test_a_contract_form_names_its_buyer_and_the_brief_finds_limits_and_basis_of_award(
     settings: Settings, workdir: Path
 ):

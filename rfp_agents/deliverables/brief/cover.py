@@ -64,6 +64,14 @@ ISSUED_BY = re.compile(
     rf"({NAME_WORD}(?:\s+(?:{NAME_LINKS}|and|{NAME_WORD})){{1,8}})"
 )
 """An issuer the document names: "issued by the United States Tax Court on August 2"."""
+HEREBY_ISSUES = re.compile(
+    r"([A-Z][^.;:!?]{2,250}?)\s+(?i:hereby\s+issues\s+(?:this|the)\s+(?:request|solicitation|"
+    r"rfp|rfq|rfi|invitation|ifb|itb)\b)"
+)
+"""The organisation a letter says issues it, its sentence's subject: "The U.S. General
+Services Administration (GSA), Federal Acquisition Service (FAS) … hereby issues this
+Request for Quotation"."""
+ACRONYM_IN_BRACKETS = re.compile(r"\s*\([A-Z]{2,8}\)")
 CONTRACT_BETWEEN = re.compile(
     r"\b(?:contract|agreement)\s+is\s+(?:made\s+)?(?:and\s+entered\s+into\s+)?"
     r"(?:by\s+and\s+)?between\s+(?:the\s+)?"
@@ -126,7 +134,8 @@ def read_cover(kb: KnowledgeBase, records: Sequence[DocumentRecord]) -> dict[str
                 found["set_asides"] = CoverValue(line, _evidence(kb, chunks, line))
             if page <= COVER_PAGES and "issuer" not in found:
                 named = ISSUED_BY.search(text) or CONTRACT_BETWEEN.search(text)
-                issuer = named.group(1).rstrip(" .,") if named else _issuer(text)
+                issuer = named.group(1).rstrip(" .,") if named else _issuing_subject(text)
+                issuer = issuer or _issuer(text)
                 if issuer:
                     found["issuer"] = CoverValue(issuer, _evidence(kb, chunks, issuer))
             for label, pattern in SOLICITATION_TYPES:
@@ -155,6 +164,23 @@ def _solicitation(number: str, title: str) -> str:
     if len(title) > MAX_TITLE_CHARACTERS:
         title = title[: MAX_TITLE_CHARACTERS - 1].rsplit(" ", 1)[0] + "…"
     return f"{number}: {title}" if title else number
+
+
+def _issuing_subject(page: str) -> str:
+    """The organisation the page says "hereby issues" the solicitation, without the
+    acronyms it defines ("General Services Administration, Federal Acquisition Service");
+    "" when that subject names no organisation ("GSA TTS hereby issues this RFQ")."""
+    found = HEREBY_ISSUES.search(page)
+    if not found:
+        return ""
+    subject = " ".join(ACRONYM_IN_BRACKETS.sub("", found.group(1)).split())
+    # from the article that opens the sentence, a cover line before it left out ("Reply By:
+    # May 3, 2027" / "The Department of …")
+    subject = re.split(r"\bThe\s+", subject)[-1]
+    words = subject.split()
+    if len(words) > 3 * MAX_ISSUER_WORDS or not ORGANISATION.search(fold_accents(subject)):
+        return ""
+    return subject.strip(" ,")
 
 
 def _issuer(page: str) -> str:
