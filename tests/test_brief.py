@@ -182,15 +182,17 @@ def test_the_issuer_is_the_office_a_letter_says_hereby_issues_it(settings: Setti
     """A solicitation letter whose cover names a contact, not an office ("From: Dana Ruiz,
     Buyer"), says who issues it in its first sentence: "The Department of Harbors (DOH),
     Procurement Office (PO) hereby issues this Request for Proposals". The issuer is that
-    subject, without its acronyms."""
+    subject, without its acronyms. The letter's "Reply By:" line is when proposals are
+    due."""
     text_pdf(workdir / "letter.pdf", [
         "REQUEST FOR PROPOSALS\nFrom: Dana Ruiz, Buyer\nReply By: May 3, 2027\n"
         "The Department of Harbors (DOH), Procurement Office (PO) hereby issues this Request "
         "for Proposals for pier lighting repairs.\nThe vendor shall hold a marine license.",
     ])  # fmt: skip
     assert ingest_paths([workdir / "letter.pdf"], settings, "letter").exit_code == 0
-    issuer = make_brief("letter", settings=settings, fields=["issuer"]).field("issuer")
-    assert issuer.value.startswith("Department of Harbors, Procurement Office")
+    brief = make_brief("letter", settings=settings, fields=["issuer", "proposals_due"])
+    assert brief.field("issuer").value.startswith("Department of Harbors, Procurement Office")
+    assert "May 3, 2027" in brief.field("proposals_due").value
 
 
 def test_a_contract_form_names_its_buyer_and_the_brief_finds_limits_and_basis_of_award(

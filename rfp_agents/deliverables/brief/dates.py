@@ -51,7 +51,7 @@ def focus_dates(text: str, asked: Sequence[str], rivals: Sequence[Sequence[str]]
 
 DEADLINE = re.compile(
     r"\b(?:due|deadline|no later than|not later than|closing|closes|close of|received|"
-    r"receipt|submit(?:ted)?|submission|prior to|on or before|vencimiento|plazo)\b",
+    r"receipt|submit(?:ted)?|submission|prior to|on or before|reply by|vencimiento|plazo)\b",
     re.IGNORECASE,
 )
 """Words that make a date a deadline."""
