@@ -1214,7 +1214,11 @@ def _runs_on_its_line(sentence: str, lines: Sequence[str]) -> bool:
     """A short sentence with a full stop whose line goes on after it: a title run in
     before its paragraph's first sentence ("d. Technical Understanding and Approach. The
     offeror shall …"), not an item on a line of its own. Asked of short sentences only."""
-    if len(sentence) > MAX_RUN_IN_TITLE_CHARACTERS or not sentence.endswith("."):
+    if (
+        len(sentence) > MAX_RUN_IN_TITLE_CHARACTERS
+        or not sentence.endswith(".")
+        or not sentence[:1].isupper()  # (a title opens capitalised: no line scan needed)
+    ):
         return False
     return any(sentence in line and not line.endswith(sentence) for line in lines)
 
