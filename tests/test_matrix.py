@@ -3288,3 +3288,117 @@ def test_they_after_a_sentence_the_bidder_opened_is_the_bidder():
     ]
     assert matrix._strengths_by_rules(after_the_vendor, [0, 1], False)[1] == "mandatory"
     assert matrix._strengths_by_rules(after_the_county, [0, 1], False)[1] is None
+
+
+def test_a_list_of_unpunctuated_phrases_ends_at_a_full_sentence(monkeypatch):
+    """After items with no end punctuation ("Unit prices", "Delivery dates"), a full sentence
+    with a verb ("Note: Bidders must sign every sheet.") is the paragraph after the list:
+    it is not joined to the lead-in, and nor is the buyer's sentence after it."""
+    read = [
+        "The bidder shall state the following for each item offered:",
+        "Unit prices",
+        "Delivery dates",
+        "Note: Bidders must sign every sheet of the price form.",
+        "The District will check each price against the published catalogue.",
+    ]
+    rows = statements_of(read, monkeypatch)
+    assert f"{read[0]} Delivery dates" in rows
+    assert "Note: Bidders must sign every sheet of the price form." in rows
+    assert not [row for row in rows if row.startswith(read[0]) and "District" in row]
+
+
+def test_a_list_of_stopped_phrases_with_no_verb_ends_at_an_instruction(monkeypatch):
+    """Items that end with a full stop but have no verb ("Safety plan, 3 pages maximum.")
+    are bare phrases too: an instruction after them ("Do not attach brochures.") stands
+    alone, not joined to the lead-in."""
+    read = [
+        "Each bid must be uploaded to the portal with these documents:",
+        "Safety plan, 3 pages maximum, 11 point font.",
+        "Schedule of values (spreadsheet)",
+        "Do not attach brochures or marketing material to the bid.",
+    ]
+    rows = statements_of(read, monkeypatch)
+    assert f"{read[0]} Schedule of values (spreadsheet)" in rows
+    assert "Do not attach brochures or marketing material to the bid." in rows
+
+
+def test_an_item_marked_optional_is_advisory():
+    """ "(Optional) Letters of support" under a binding lead-in is what the bidder may hand
+    in; the item before it is still mandatory."""
+    lead_in = "The proposal must include the following: "
+    assert strength_of(f"{lead_in}(Optional) Letters of support from past clients.") == ("advisory")
+    assert strength_of(f"{lead_in}Proof of bonding capacity.") == "mandatory"
+
+
+def test_what_the_buyer_does_not_expect_to_be_needed_is_no_duty():
+    """ "The Board does not anticipate that the vendor will need to travel." forecasts that
+    no duty arises; "… will need to travel" put plainly is one, and so is a duty that follows
+    the forecast after "however"."""
+    assert strength_of("The Board does not anticipate that the vendor will need to travel.") is (
+        None
+    )
+    assert strength_of("The vendor will need to travel to each branch twice a year.") == (
+        "mandatory"
+    )
+    assert (
+        strength_of("The Board does not expect travel; however, the vendor shall pay for any trip.")
+        == "mandatory"
+    )
+
+
+def test_a_question_word_in_capitals_is_the_object_of_an_imperative():
+    """ "Explain WHY each tool was chosen." is an instruction, as "Explain why …" is."""
+    assert strength_of("Explain WHY each tool in your stack was chosen.") == "mandatory"
+
+
+def test_the_bidders_team_named_for_its_part_is_the_bidder():
+    """ "The Vendor installation team will remove all packaging." binds the vendor, like
+    "The Vendor team will …"; the buyer's team does not."""
+    assert strength_of("The Vendor installation team will remove all packaging.") == ("mandatory")
+    assert strength_of("The County inspection team will visit the site.") is None
+
+
+def test_the_roles_the_bidder_designates_are_its_people():
+    """After "The vendor must designate a Site Supervisor.", what "The Site Supervisor will
+    …" do is the vendor's duty, and so is what "This person" and then "They" will do; the
+    same sentences after the buyer names its own supervisor bind no one."""
+    sentences = [
+        "The Site Supervisor will hold a safety briefing each morning.",
+        "This person will keep the daily log of the crews on site.",
+        "They will also report each incident to the inspector.",
+    ]
+    designated = [("The vendor must designate a Site Supervisor.", {})]
+    buyers = [("The Authority will appoint a Site Supervisor.", {})]
+    stated = designated + [(s, {}) for s in sentences]
+    strengths = matrix._strengths_by_rules(stated, [1, 2, 3], False)
+    assert [strengths[i] for i in (1, 2, 3)] == ["mandatory"] * 3
+    stated = buyers + [(s, {}) for s in sentences]
+    strengths = matrix._strengths_by_rules(stated, [1, 2, 3], False)
+    assert [strengths[i] for i in (1, 2, 3)] == [None] * 3
+
+
+def test_this_individual_after_an_introductory_phrase_is_the_bidders():
+    """ "Within ten days of award, the vendor shall name a contract administrator." opens
+    with the vendor after its introductory phrase, so "This individual … will answer …" is
+    the vendor's duty."""
+    stated = [
+        ("Within ten days of award, the vendor shall name a contract administrator.", {}),
+        ("This individual, at a minimum, will answer all billing questions.", {}),
+    ]
+    assert matrix._strengths_by_rules(stated, [0, 1], False)[1] == "mandatory"
+
+
+def test_a_heading_in_sentence_case_under_a_clause_number_is_a_heading():
+    """ "4.2.1 Site safety and access plan" (sentence case, a clause number of three levels)
+    is a heading, not glued to the sentence under it; a numbered sentence wrapped at the line
+    end ("4.2.2 All crews must carry") is not one."""
+    page = (
+        "The vendor shall keep the site clean.\n"
+        "4.2.1 Site safety and access plan\n"
+        "This plan should be no more than five pages.\n"
+    )
+    assert [heading for heading in _headings_of(page) if heading] == [
+        "4.2.1 Site safety and access plan"
+    ]
+    wrapped = "The vendor shall keep the site clean.\n4.2.2 All crews must carry\nphoto badges.\n"
+    assert [heading for heading in _headings_of(wrapped) if heading] == []

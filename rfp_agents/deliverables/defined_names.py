@@ -60,6 +60,44 @@ def bidder_aliases(texts: Iterable[str]) -> frozenset[str]:
     return frozenset(name for name in defined_names(texts, BIDDER) if not names_a_party(name))
 
 
+_ROLE = r"[A-Z][\w/-]*(?:\s+[A-Z][\w/-]*){0,3}"
+"""A role's name, capitalised ("Facilitator", "Technical Lead", "Program Manager")."""
+
+
+@cache
+def _designating() -> re.Pattern[str]:
+    """The bidder told to designate its people by their roles, listed after a colon ("The
+    Contractor must designate who will fill these three roles: Facilitator, Technical Lead,
+    and Security Lead") or named one by one ("The Offeror shall designate a Project Manager
+    and a Quality Lead")."""
+    return re.compile(
+        rf"\b(?:{BIDDER})s?\s+(?:shall|must|will|is\s+required\s+to)\s+(?:also\s+)?"
+        r"(?:designate|appoint|name|assign|identify)\b"
+        r"(?:[^.:;]{0,60}?\broles?\s*:\s*(?P<listed>[^.;]+)"
+        rf"|\s+(?:an?|one)\s+(?P<one>(?-i:{_ROLE}))"
+        rf"(?:\s+and\s+(?:an?|one)\s+(?P<other>(?-i:{_ROLE})))?)",
+        re.IGNORECASE,
+    )
+
+
+def designated_roles(texts: Iterable[str]) -> frozenset[str]:
+    """The roles the bidder is told to designate its people for ("… fill these three roles:
+    Facilitator, Technical Lead, and Security Lead"): the bidder's own people, so "The
+    Facilitator will ensure …" is the bidder's duty as much as "The Contractor will …". Only
+    capitalised names count: a role the text names in lower case is a description."""
+    roles: set[str] = set()
+    for text in texts:
+        for found in _designating().finditer(text):
+            named = re.split(r",\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+", found["listed"] or "")
+            named += [found["one"] or "", found["other"] or ""]
+            roles.update(
+                name.strip()
+                for name in named
+                if re.fullmatch(_ROLE, name.strip()) and not names_a_party(name.strip())
+            )
+    return frozenset(roles)
+
+
 def names_a_party(name: str) -> bool:
     """A name the vocabulary already reads: the bidder's ("Offeror") or a buyer's role
     ("County"), or a word that opens a sentence ("It", "This"); no alias to learn."""

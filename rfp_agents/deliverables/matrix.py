@@ -34,7 +34,11 @@ from rfp_agents.deliverables.buyer import (
     furnished_by_the_buyer,
     lists_the_buyers_acts,
 )
-from rfp_agents.deliverables.defined_names import bidder_aliases
+from rfp_agents.deliverables.defined_names import (
+    bidder_aliases,
+    bidder_by_its_role,
+    designated_roles,
+)
 from rfp_agents.deliverables.links import (
     amended_documents,
     answers_questions,
@@ -57,9 +61,20 @@ from rfp_agents.deliverables.obligations import (
     strength_of,
 )
 from rfp_agents.deliverables.topics import topic_of
-from rfp_agents.deliverables.wording import ANSWER_START, BIDDER_NAME, CLAUSE_NUMBER
+from rfp_agents.deliverables.wording import (
+    ANSWER_START,
+    BIDDER_NAME,
+    CLAUSE_NUMBER,
+    INTRODUCTORY_PHRASE,
+)
 from rfp_agents.domains import DOMAINS, blend, classify_text, domain_descriptions
-from rfp_agents.headings import LOWER_CASE_MODAL, contents_end, is_title_case, looks_like_title
+from rfp_agents.headings import (
+    LOWER_CASE_MODAL,
+    contents_end,
+    is_fragment,
+    is_title_case,
+    looks_like_title,
+)
 from rfp_agents.knowledge_base import DocumentRecord, KnowledgeBase
 from rfp_agents.text import (
     BARE_MARKER,
@@ -268,13 +283,16 @@ def _strengths_by_rules(
     """The rules' strength of each statement of ``indexes`` (``obligations.strength_of``):
     None for what binds no bidder."""
     aliases = buyer_aliases(text for text, _ in stated)
-    bidders_names = bidder_aliases(text for text, _ in stated)
+    bidders_names = bidder_aliases(text for text, _ in stated) | designated_roles(
+        text for text, _ in stated
+    )
+    resolved = _with_the_parties_named(stated, bidders_names)
     among_instructions = _among_instructions(stated)
     strengths: dict[int, Strength | None] = {}
     for index in indexes:
         text, meta = stated[index]
         strength = strength_of(
-            _with_the_party_for_its_pronoun(text, stated[index - 1][0] if index else ""),
+            resolved[index],
             in_questions_and_answers=in_qa and not meta.get("in_answer"),
             in_standards_table=bool(meta.get("in_standards_table")),
             buyer_aliases=aliases,
@@ -294,6 +312,23 @@ def _strengths_by_rules(
     return strengths
 
 
+def _with_the_parties_named(
+    stated: Sequence[tuple[str, dict[str, Any]]], bidders_names: frozenset[str]
+) -> list[str]:
+    """Each statement with the bidder's defined names and roles read as the bidder
+    (``bidder_by_its_role``) and its opening pronoun as the party the statement before names
+    (``_with_the_party_for_its_pronoun``), that statement read so first: a chain of them
+    ("The Technical Lead must …", "This person will ensure …", "They will also manage …")
+    goes back to the bidder's role."""
+    resolved: list[str] = []
+    previous = ""
+    for text, _ in stated:
+        named = bidder_by_its_role(text, bidders_names) if bidders_names else text
+        previous = _with_the_party_for_its_pronoun(named, previous)
+        resolved.append(previous)
+    return resolved
+
+
 def _with_the_party_for_its_pronoun(text: str, previous: str) -> str:
     """``text`` with the bidder for the pronoun that opens it, when the sentence before
     opened with the bidder ("The contractor will also assist with …", then "They will
@@ -311,9 +346,17 @@ def _with_the_party_for_its_pronoun(text: str, previous: str) -> str:
     if PRONOUN_BEFORE_ITS_VERB.match(text):
         return PRONOUN_BEFORE_ITS_VERB.sub("The contractor ", text, count=1)
     person = THE_PERSON_NAMED_BEFORE.match(text)
-    if person and re.search(rf"\b{person.group('noun')}\b", previous, re.IGNORECASE):
+    if person and (
+        person.group("noun").lower() in ANY_PERSON
+        or re.search(rf"\b{person.group('noun')}\b", previous, re.IGNORECASE)
+    ):
         return f"The contractor{text[person.end() :]}"
     return text
+
+
+ANY_PERSON = ("person", "individual")
+"""Nouns that point back at whoever the sentence before opened with ("The contractor's lead
+will chair the reviews.", then "This person will ensure …"), named so or not."""
 
 
 THE_PERSON_NAMED_BEFORE = re.compile(
@@ -350,8 +393,12 @@ BUYERS_PRONOUN = re.compile(
 """A pronoun opening a sentence before its verb, which the sentence before may have named
 as the buyer's official."""
 BIDDER_OPENS = re.compile(
-    rf"^\W*(?:the\s+)?(?:successful\s+|selected\s+)?{BIDDER_NAME}\b(?!['’]s)", re.IGNORECASE
+    rf"^\W*(?:{INTRODUCTORY_PHRASE})?(?:the\s+)?(?:successful\s+|selected\s+)?{BIDDER_NAME}"
+    r"\b(?!['’]s)",
+    re.IGNORECASE,
 )
+"""The bidder as the subject opening a sentence, also after an introductory phrase ("Within
+five days after award, the Contractor shall name …")."""
 
 
 INSTRUCTION_REACH = 3
@@ -859,6 +906,8 @@ class OpenList:
             return True  # "Obligations in the Event of a Breach." after "Identify …" items
         if self.unstopped and (meta or {}).get("runs_on") and _is_run_in_title(sentence):
             return True  # "Staffing Plan. The offeror shall …" after "(vii) Date of submission"
+        if self.unstopped and self.of_phrases and _is_sentence_with_a_verb(sentence):
+            return True  # "Note: Quoters must complete every tab." after "Discounted Rate"
         return bool(self.items) and (
             (
                 self.of_phrases
@@ -904,7 +953,7 @@ class OpenList:
             first = not self.items
             of_phrases = (
                 not (
-                    _is_full_sentence(sentence)
+                    _is_sentence_with_a_verb(sentence)
                     or is_instruction(sentence)
                     or MODAL_LEAD_IN_END.search(self.lead_in)
                 )
@@ -1053,6 +1102,14 @@ def _kind(mark: str | None) -> str:
 def _is_full_sentence(sentence: str) -> bool:
     """A sentence with its full stop, not a bare phrase of a list ("Network design")."""
     return sentence.rstrip().endswith((".", ";", "?", "!"))
+
+
+def _is_sentence_with_a_verb(sentence: str) -> bool:
+    """A full sentence with a verb: not a bare phrase of a list, though it end with a full
+    stop ("Technical report, 7 pages maximum, 12 point font.")."""
+    return _is_full_sentence(sentence) and bool(
+        FINITE_VERB.search(sentence) or has_modal_verb(sentence)
+    )
 
 
 def _is_statement_of_fact(sentence: str) -> bool:
@@ -1702,7 +1759,10 @@ def _sections(
         goes_on = clause and clause == next_clause_number(state.clause)
         title, first_lines = None, []  # a heading alone is not text; a run-in one is
         if item_number is None and not goes_on:
-            if found and looks_like_title(BRACKETED_NOTE.sub("", found.group(1))):
+            if found and (
+                looks_like_title(BRACKETED_NOTE.sub("", found.group(1)))
+                or _is_sentence_case_heading(found.group(1), previous, page_lines[at + 1 :])
+            ):
                 title = found.group(1)
             elif not found and at >= contents and (run_in := RUN_IN_SECTION.match(line)):
                 title, first_lines = run_in.group(1), [line]
@@ -1718,6 +1778,27 @@ def _sections(
     if lines or heading:
         sections.append((heading, "\n".join(lines)))
     return sections, state
+
+
+def _is_sentence_case_heading(title: str, previous: str, rest: Sequence[str]) -> bool:
+    """A heading in sentence case under a clause number of two levels or more ("10.2.3
+    Technical approach and team structure report"), as plain-language solicitations write
+    them: short, with no modal, not cut mid-phrase, after a finished line, and before a
+    line that starts a sentence. A numbered sentence wrapped at the line end ("3.1.2 All
+    invoices are due within") goes on in lower case or stops on an unfinished word."""
+    following = next((line for line in rest if line.strip()), "")
+    return bool(
+        MULTI_LEVEL_NUMBER.match(title)
+        and len(title.split()) <= MAX_TITLE_WORDS + 1
+        and not LOWER_CASE_MODAL.search(title)
+        and not ENDS_MID_PHRASE.search(title)
+        and not is_fragment(title)
+        and (not previous.strip() or FINISHED_LINE.search(previous))
+        and following.strip()[:1].isupper()
+    )
+
+
+MULTI_LEVEL_NUMBER = re.compile(r"^\s*\d{1,3}(?:\.\d{1,3}){1,3}\.?\s")
 
 
 WORD_LED_HEADING = re.compile(

@@ -355,9 +355,9 @@ def _strength(sentence: str, folded: str, in_questions_and_answers: bool) -> Str
         return "mandatory"
     if is_question(folded) or DESCRIBES_THE_DOCUMENT.match(folded):
         return None
-    if THE_BUYERS_MINUTES.match(folded):
+    if THE_BUYERS_MINUTES.match(folded) or NEGATED_EXPECTATION.match(_unheaded(folded)):
         return None
-    if FAILURE_MAY.match(folded):
+    if FAILURE_MAY.match(folded) or OPTIONAL_ITEM.search(folded):
         return "advisory"
     obligations = _obligations()
     # the bidder's promise binds whatever it goes on to say ("the Contractor agrees to …
@@ -405,6 +405,23 @@ def _strength(sentence: str, folded: str, in_questions_and_answers: bool) -> Str
         return "mandatory"
     strength = modal_strength(sentence, folded)
     return "mandatory" if strength is None and AMENDED_TO_READ.search(folded) else strength
+
+
+OPTIONAL_ITEM = re.compile(r"(?:^|:\s+)\W*(?:\(optional\)|optional\s*:)", re.IGNORECASE)
+"""An item marked optional, alone or after its lead-in ("… include the following: (Optional)
+Teaming Arrangement, if you team with a partner"): what the bidder may hand in, however
+binding the lead-in."""
+
+
+NEGATED_EXPECTATION = re.compile(
+    r"^\W*(?:the\s+)?[a-z][\w ]{0,40}?\s+(?:does|do)\s+not\s+(?:currently\s+)?"
+    r"(?:anticipate|expect|foresee|envision)\s+(?:that\s+)?(?![^.]*(?:;|\bhowever\b|\bbut\b))",
+    re.IGNORECASE,
+)
+"""A party saying what it does not expect to happen ("The government does not anticipate
+that contractor staff will need to access PII"): a forecast that a duty will not arise,
+whatever modal the clause after it has; not when a duty of its own follows ("…; however,
+the contractor shall …")."""
 
 
 @cache
@@ -1156,7 +1173,8 @@ must be requested in writing by the Contractor"): its duty, whoever opens the se
 
 BIDDER_WILL = re.compile(
     rf"\b(?:the|each|every|all|any|a|an)\s+(?:successful\s+|selected\s+|awarded\s+)?"
-    rf"{BIDDER_NAME}(?:'s)?(?:\s+(?:team|staff|personnel|employees))?"
+    # (or its team, named for its part: "the Contractor interview team will respond …")
+    rf"{BIDDER_NAME}(?:'s)?(?:(?:\s+[a-z]+)?\s+(?:team|staff|personnel|employees))?"
     rf"(?:\s+(?:\w+ing|assigned|employed)\b[^,.;]{{0,60}}?|\s*,[^,.;:]{{1,100}},)?{ACTIVE_WILL}"
     rf"|^\W*(?:{INTRODUCTORY_PHRASE})?(?:(?:successful|selected|awarded)\s+)?{BIDDER_NAME}"
     rf"{ACTIVE_WILL}"
@@ -1389,6 +1407,9 @@ instruction's object though capitalised ("Return Attachment A"), where "Submit P
 is a title."""
 
 
+EMPHASISED_QUESTION_WORD = r"(?:HOW|WHAT|WHY|WHEN|WHERE|WHICH|WHO)\b"
+"""A question word in capitals for emphasis after an imperative ("Detail HOW you would
+approach each case study"): its object, as a lower-case one would be."""
 VERB_AS_NOUN = r"(?:of|is|are|was|were|will|shall|may|must|should|can)"
 """Words after which even a verb of instruction names a thing ("List of attachments",
 "Outline of the proposal", "Return is free"); before a preposition it instructs ("Comply
@@ -1435,7 +1456,7 @@ def _obligations() -> Obligations:
         imperative=re.compile(
             # a prohibition put as an instruction ("Do not amend any item of the form")
             rf"(?:^\W*(?:{opening})?(?:Do|do)\s+not|^\W*(?:{verbs}),?|{opening}(?:{lower}))\s+(?!{VERB_AS_NOUN}\b)"
-            rf"(?:[a-z0-9]|{DOCUMENT_PART}|{TITLED_OBJECT})"
+            rf"(?:[a-z0-9]|{DOCUMENT_PART}|{TITLED_OBJECT}|{EMPHASISED_QUESTION_WORD})"
             rf"|(?:^\W*(?:{also_nouns})|{opening}(?:{also_nouns_lower}))\s+{OBJECT_OPENING}\b"
             # a verb whose object is the list after its colon ("At a minimum, provide:",
             # "Include:"), alone or joined to an item; not a noun's label ("Support:")
