@@ -370,3 +370,27 @@ def test_an_amount_said_two_ways_is_one_value_not_a_conflict():
     assert _values("amount", "The ceiling is $1 million.") == ["1,000,000"]
     assert _values("amount", "A ceiling of $1,000,000 applies.") == ["1,000,000"]
     assert _values("date", "Proposals due: May 4, 2026.") == ["may 4"]
+
+
+def test_a_value_glued_to_its_numbered_heading_is_given_without_it():
+    """The answerer reads "6.3 Contract Type" and the sentence under it as one; the brief
+    gives the sentence alone, whether the heading is title case or sentence case. A number
+    that only opens a sentence ("2.1 AA standards apply") is kept."""
+    from rfp_agents.agents.evidence import Evidence
+    from rfp_agents.deliverables.brief.values import without_glued_headings
+
+    passage = Evidence(
+        ref=1, kb="kb", source_file="rfq.pdf", page_number=3, chunk_id="c1", tool="search",
+        content="The vendor shall keep the site clean.\n6.3 Contract Type\n"
+        "The Town will award a firm-fixed-price contract.\n"
+        "6.4 How quotes are scored\nQuotes are scored on best value.\n",
+    )  # fmt: skip
+    glued = (
+        "6.3 Contract Type The Town will award a firm-fixed-price contract [1]. "
+        "6.4 How quotes are scored Quotes are scored on best value [1]."
+    )
+    assert without_glued_headings(glued, [passage]) == (
+        "The Town will award a firm-fixed-price contract [1]. Quotes are scored on best value [1]."
+    )
+    kept = "2.1 AA standards apply to every page [1]."
+    assert without_glued_headings(kept, [passage]) == kept

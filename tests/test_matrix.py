@@ -3351,13 +3351,6 @@ def test_a_question_word_in_capitals_is_the_object_of_an_imperative():
     assert strength_of("Explain WHY each tool in your stack was chosen.") == "mandatory"
 
 
-def test_the_bidders_team_named_for_its_part_is_the_bidder():
-    """ "The Vendor installation team will remove all packaging." binds the vendor, like
-    "The Vendor team will …"; the buyer's team does not."""
-    assert strength_of("The Vendor installation team will remove all packaging.") == ("mandatory")
-    assert strength_of("The County inspection team will visit the site.") is None
-
-
 def test_the_roles_the_bidder_designates_are_its_people():
     """After "The vendor must designate a Site Supervisor.", what "The Site Supervisor will
     …" do is the vendor's duty, and so is what "This person" and then "They" will do; the
@@ -3402,3 +3395,43 @@ def test_a_heading_in_sentence_case_under_a_clause_number_is_a_heading():
     ]
     wrapped = "The vendor shall keep the site clean.\n4.2.2 All crews must carry\nphoto badges.\n"
     assert [heading for heading in _headings_of(wrapped) if heading] == []
+
+
+def test_an_unpunctuated_list_goes_on_through_its_last_item_glued_to_the_next_sentence(
+    monkeypatch,
+):
+    """A last item the text layer ran into the sentence after it ("Site safety form
+    (signed by an officer) All forms are in Appendix B.") is still an item: the list ends
+    at a sentence whose verb comes early, not at one whose first words are an item's."""
+    read = [
+        "Each bid will include the following forms:",
+        "Bid bond form",
+        "Site safety form (signed by an officer of the firm and dated) All forms are in "
+        "Appendix B of this solicitation.",
+    ]
+    rows = statements_of(read, monkeypatch)
+    assert f"{read[0]} {read[2]}" in rows
+
+
+def test_a_list_whose_first_item_is_an_activity_takes_the_instructions_after_it(monkeypatch):
+    """ "Obtaining all permits from the Town." opens a list of work, not of names: the
+    instruction after it ("Submit each inspection request …") is its next item, joined to the
+    lead-in like the first."""
+    read = [
+        "The successful bidder shall provide the following services:",
+        "Obtaining all permits from the Town.",
+        "Submit each inspection request to the Town.",
+    ]
+    rows = statements_of(read, monkeypatch)
+    assert f"{read[0]} Submit each inspection request to the Town." in rows
+
+
+def test_the_role_the_bidder_takes_on_is_its_duty():
+    """ "The Vendor will be the single point of contact for all orders" binds the vendor;
+    what the vendor will be by status ("a small business") or what the buyer will be does
+    not."""
+    assert strength_of("The Vendor will be the single point of contact for all orders.") == (
+        "mandatory"
+    )
+    assert strength_of("The Vendor will be a small business for this order.") is None
+    assert strength_of("The County will be the point of contact for permits.") is None

@@ -906,7 +906,7 @@ class OpenList:
             return True  # "Obligations in the Event of a Breach." after "Identify …" items
         if self.unstopped and (meta or {}).get("runs_on") and _is_run_in_title(sentence):
             return True  # "Staffing Plan. The offeror shall …" after "(vii) Date of submission"
-        if self.unstopped and self.of_phrases and _is_sentence_with_a_verb(sentence):
+        if self.unstopped and self.of_phrases and _opens_with_its_subject_and_verb(sentence):
             return True  # "Note: Quoters must complete every tab." after "Discounted Rate"
         return bool(self.items) and (
             (
@@ -954,6 +954,7 @@ class OpenList:
             of_phrases = (
                 not (
                     _is_sentence_with_a_verb(sentence)
+                    or (_is_full_sentence(sentence) and GERUND_OPENING.match(sentence))
                     or is_instruction(sentence)
                     or MODAL_LEAD_IN_END.search(self.lead_in)
                 )
@@ -1110,6 +1111,26 @@ def _is_sentence_with_a_verb(sentence: str) -> bool:
     return _is_full_sentence(sentence) and bool(
         FINITE_VERB.search(sentence) or has_modal_verb(sentence)
     )
+
+
+GERUND_OPENING = re.compile(r"^\W*(?:[-*–]\s+)?[A-Z][a-z]+ing\b")
+"""An item opening with an activity ("Obtaining a development permit from the County."):
+work to do, as an instruction is, not a bare name of a thing to hand in."""
+
+
+def _opens_with_its_subject_and_verb(sentence: str) -> bool:
+    """A full sentence whose verb comes within its first words, after a label ("Note:
+    Quoters must complete every tab.", "This tab will be used …"): a sentence of its own, not
+    a list's last item glued to the sentence after it ("Health and Safety Evaluation (Include
+    all Supporting Documentation) Response Forms can be found in Appendix A.")."""
+    head = " ".join(RUN_IN_LABEL.sub("", sentence).split()[: MAX_SUBJECT_WORDS + 1])
+    return _is_full_sentence(sentence) and bool(FINITE_VERB.search(head) or has_modal_verb(head))
+
+
+RUN_IN_LABEL = re.compile(r"^\W*[A-Z][a-z]+\s*:\s+")
+MAX_SUBJECT_WORDS = 6
+"""The most words a sentence's subject takes before its verb ("Tab 6 labeled 'Example
+Pricing' must …")."""
 
 
 def _is_statement_of_fact(sentence: str) -> bool:
@@ -1894,6 +1915,12 @@ def _list_state_after(
     elif not (state.number == 0 or clause == next_clause_number(state.clause)):
         clause = ""
     return ListLines(0 if line.rstrip().endswith(":") else item_number, clause)
+
+
+def section_headings(text: str) -> list[str]:
+    """The numbered headings a passage is cut at (``_sections``), whitespace normalised: the
+    lines a reader of the passage must not glue to the sentence under them."""
+    return [heading for heading, _ in _sections(text)[0] if heading]
 
 
 def is_list_item(sentence: str, long: bool = False) -> bool:

@@ -1173,8 +1173,7 @@ must be requested in writing by the Contractor"): its duty, whoever opens the se
 
 BIDDER_WILL = re.compile(
     rf"\b(?:the|each|every|all|any|a|an)\s+(?:successful\s+|selected\s+|awarded\s+)?"
-    # (or its team, named for its part: "the Contractor interview team will respond …")
-    rf"{BIDDER_NAME}(?:'s)?(?:(?:\s+[a-z]+)?\s+(?:team|staff|personnel|employees))?"
+    rf"{BIDDER_NAME}(?:'s)?(?:\s+(?:team|staff|personnel|employees))?"
     rf"(?:\s+(?:\w+ing|assigned|employed)\b[^,.;]{{0,60}}?|\s*,[^,.;:]{{1,100}},)?{ACTIVE_WILL}"
     rf"|^\W*(?:{INTRODUCTORY_PHRASE})?(?:(?:successful|selected|awarded)\s+)?{BIDDER_NAME}"
     rf"{ACTIVE_WILL}"
@@ -1194,6 +1193,10 @@ BIDDER_WILL = re.compile(
     # steps to get the breaching party to cure the breach")
     r"|the\s+(?:non-?)?(?:breaching|defaulting)\s+party)"
     rf"(?:{ACTIVE_WILL}|\s+(?:also\s+)?(?:agrees?|undertakes?)\s+(?:not\s+)?to\b)"
+    # the role it takes on for the buyer ("The Contractor will be the single point of
+    # contact for all orders"), a duty as "will serve as" is
+    rf"|^\W*(?:the\s+)?{BIDDER_NAME}\s+will\s+(?:also\s+)?be\s+(?:a|an|the)\s+(?:[\w-]+\s+){{0,3}}?"
+    r"(?:liaison|point\s+of\s+contact|contact|representative|coordinator)\b"
     # the people it proposes ("The personnel named in the technical proposal will remain
     # assigned to the project")
     r"|^\W*(?:the\s+|all\s+)?(?:key\s+|proposed\s+)?personnel\b[^.;:]{0,60}?\s+will\s+"

@@ -30,7 +30,7 @@ from rfp_agents.agents.tools import KnowledgeTools
 from rfp_agents.deliverables.brief.dates import focus_dates
 from rfp_agents.deliverables.brief.fields import FieldSpec, field_specs
 from rfp_agents.deliverables.brief.prompts import BRIEF_SYSTEM, brief_request
-from rfp_agents.deliverables.matrix import is_list_item
+from rfp_agents.deliverables.matrix import is_list_item, section_headings
 from rfp_agents.errors import ChatModelError, ProviderTimeoutError
 from rfp_agents.text import answer_sentences, content_terms, fold_accents, join_overlapping
 
@@ -239,6 +239,15 @@ def with_list_items(text: str, evidence: Sequence[Evidence]) -> str:
     return " ".join(kept)
 
 
+def without_glued_headings(text: str, evidence: Sequence[Evidence]) -> str:
+    """The value without the numbered headings its sentences were glued to ("5.2 Contract
+    Type The government intends to award …" -> "The government intends to award …"): a
+    heading is a line of its own in the passage (``section_headings``), not the value."""
+    for heading in {h for item in evidence for h in section_headings(item.content)}:
+        text = re.sub(rf"(?:^|(?<=[.\]] )){re.escape(heading)}\s+(?=[A-Z])", "", text)
+    return text
+
+
 def _page_texts(evidence: Sequence[Evidence]) -> dict[tuple[str, int], str]:
     """The text of each page the passages come from, their overlaps joined (a list often
     runs past the end of the chunk that holds its lead-in)."""
@@ -257,7 +266,7 @@ def _page_texts(evidence: Sequence[Evidence]) -> dict[tuple[str, int], str]:
 
 def _finding_of(spec: FieldSpec, finding) -> FieldFinding:
     text = "" if finding.no_evidence else finding.answer
-    text = with_list_items(text, finding.evidence)
+    text = without_glued_headings(with_list_items(text, finding.evidence), finding.evidence)
     if spec.kind == "date":
         rivals = [s.questions for s in field_specs() if s.kind == "date" and s.name != spec.name]
         text = focus_dates(text, spec.questions, rivals)
