@@ -94,6 +94,12 @@ def _sentence_end(list_item: str) -> re.Pattern[str]:
         rf"|(?:{_AFTER_A_RUN_IN_VERB})\s+(?=\((?:1|a|i)\)\s)"
         r"|\n\s*(?=\d+(?:\.\d+)+\.?\s+[A-Z])"  # a numbered clause ("2.12.1 The ...") kept whole
         r"|\n\s*(?=(?:Note|NOTE|Notes|NOTES)\s*:\s)"  # a note opening its line ("Note: No faxed …")
+        # a numbered task or phase opening its line ("Task 2 - Enhance the API …", "Phase 3:
+        # Pilot …"), an item as a marker opens one, though the item before had no full stop
+        # (not a reference the line before leads to: "… as described in" / "Task 2 - …")
+        r"|(?<!\sin)(?<!\sof)(?<!\sto)(?<!\sby)(?<!\sfor)(?<!\sand)(?<!\sor)(?<!\sthe)(?<!\ssee)"
+        r"\n\s*(?=(?:Task|Phase|Step|Stage|Objective|Deliverable|Milestone)\s+\d{1,2}[a-z]?"
+        r"\s*[-–:]\s+[A-Z])"
         # a Spanish article or clause heading opening its line ("ARTÍCULO 5º: CONSULTAS")
         r"|\n\s*(?=(?:ART[IÍ]CULO|CL[AÁ]USULA)\s+\d+)"
         # a sentence opening its line after a table row that ends on a figure or a price

@@ -3435,3 +3435,99 @@ def test_the_role_the_bidder_takes_on_is_its_duty():
     )
     assert strength_of("The Vendor will be a small business for this order.") is None
     assert strength_of("The County will be the point of contact for permits.") is None
+
+
+def test_an_instruction_whose_object_is_a_term_of_the_contract_binds_the_bidder():
+    """ "Ensure that all drawings will be the property of the Town." tells the bidder to see
+    to it; stated plainly, "All drawings will be the property of the Town." is a term."""
+    assert strength_of("Ensure that all drawings will be the property of the Town.") == (
+        "mandatory"
+    )
+    assert strength_of("All drawings will be the property of the Town.") is None
+
+
+def test_an_instruction_after_a_time_counted_from_an_event_is_one():
+    """ "Thirty (30) days before the lease ends, deliver the keys." opens with a time counted
+    from an event, then instructs."""
+    assert strength_of(
+        "Thirty (30) days before the lease ends, deliver the keys to the clerk."
+    ) == ("mandatory")
+    assert strength_of("Three weeks after award, submit the safety plan.") == "mandatory"
+
+
+def test_what_no_one_is_obliged_or_needs_to_do_is_no_duty():
+    """ "The Board is not obligated to hold interviews" and "… staff may not need to attend"
+    bind no one; "may not attend" forbids."""
+    assert strength_of("For this reason, the Board is not obligated to hold interviews.") is None
+    assert (
+        strength_of("Bidders should note that junior staff may not need to attend the visit.")
+        != "mandatory"
+    )
+    assert strength_of("Junior staff may not attend the site visit.") == "mandatory"
+
+
+def test_an_opening_with_a_main_clause_is_no_introduction_to_an_imperative():
+    """In "For this reason, the Board is not bound to …, conduct interviews …" and "If two
+    vendors propose one engineer, the Board reserves the right to …, confirm …" the verb
+    after the last comma is the main clause's, not an instruction; "If awarded, submit …"
+    is one."""
+    assert (
+        strength_of(
+            "If two Vendors propose the same engineer, the Board reserves the right to "
+            "investigate, as it deems necessary, confirm the engineer's availability and "
+            "reject either proposal."
+        )
+        is None
+    )
+    assert strength_of("If awarded, submit the insurance certificate within ten days.") == (
+        "mandatory"
+    )
+
+
+def test_the_items_of_work_the_bidder_is_not_responsible_for_are_no_rows(monkeypatch):
+    """Under "The vendor is not responsible for the following:" the items ("Manage the
+    building permits.") are left out of the work; the duty after the list is a row."""
+    read = [
+        "The vendor is not responsible for performing the following:",
+        "- Manage the building permits.",
+        "- Hosting the site after the warranty.",
+        "The vendor shall keep a daily log of the work.",
+    ]
+    rows = statements_of(read, monkeypatch)
+    assert not [row for row in rows if "building permits" in row]
+    assert "The vendor shall keep a daily log of the work." in rows
+
+
+def test_a_numbered_task_opening_its_line_is_an_item_of_its_own():
+    """ "Task 2 - …" at a line start after an unpunctuated "Task 1 - …" opens the next item;
+    after a line cut on a word that leads to it ("… as set out in" / "Task 2 - …") it does
+    not."""
+    text = (
+        "The vendor will provide the following services:\n"
+        "Task 1 - Repair the roof of the depot\n"
+        "Task 2 - Replace the gutters of the depot\n"
+    )
+    assert split_sentences(text) == [
+        "The vendor will provide the following services:",
+        "Task 1 - Repair the roof of the depot",
+        "Task 2 - Replace the gutters of the depot",
+    ]
+    cut = "The scope is as set out in\nTask 2 - Replacement of the gutters."
+    assert split_sentences(cut) == [
+        "The scope is as set out in Task 2 - Replacement of the gutters."
+    ]
+
+
+def test_the_bidder_first_among_parties_acting_together_is_bound():
+    """ "The vendor, the architect, and the Board will meet weekly" binds the vendor; what
+    they "will each receive" does not."""
+    assert strength_of("The vendor, the architect, and the Board will meet weekly on site.") == (
+        "mandatory"
+    )
+    assert strength_of("The vendor and the Board will each receive a signed copy.") is None
+
+
+def test_a_contracted_prohibition_is_one():
+    """ "Visits to the site aren't allowed before the walkthrough." forbids, as "are not
+    allowed" does."""
+    assert strength_of("Visits to the site aren't allowed before the walkthrough.") == ("mandatory")

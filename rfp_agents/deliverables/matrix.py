@@ -1629,7 +1629,17 @@ def _the_buyers_list(lead_in: str) -> bool:
         or lists_the_buyers_acts(lead_in)
         or bool(OBJECTIVES_LEAD_IN.match(lead_in))
         or bool(DESCRIBES_THE_DOCUMENT.match(fold_accents(lead_in)))
+        or bool(NOT_THE_BIDDERS_WORK.search(lead_in))
     )
+
+
+NOT_THE_BIDDERS_WORK = re.compile(
+    r"\b(?:is|are|will|shall)\s+not\s+(?:be\s+)?(?:responsible|required|expected)\s+"
+    r"(?:for|to)\b[^.;:]{0,60}?\bthe\s+following\b",
+    re.IGNORECASE,
+)
+"""A lead-in of what the bidder does not do ("The Vendor is not responsible for performing
+the following:"): its items are left out of the work, no rows."""
 
 
 OBJECTIVES_LEAD_IN = re.compile(

@@ -160,7 +160,9 @@ MANDATORY = re.compile(
     r"^\W*(?:the|both)\s+parties\s+(?:(?:also|further|hereby|mutually)\s+)?agree\s+to\s+(?!be\b)|"
     # "may not", not what may not be so ("some terms may not be negotiable"), nor what
     # "may or may not" be so, a possibility
-    r"(?<!may or )may not(?! be (?:\w+(?:able|ible)|available|possible|feasible|necessary|required|"
+    # nor what one "may not need to" or "may not have to" do, a possibility
+    r"(?<!may or )may not(?!\s+(?:need|have)\s+to\b)"
+    r"(?! be (?:\w+(?:able|ible)|available|possible|feasible|necessary|required|"
     r"the case)\b)"
     # nor what the bidder may not get ("… may not receive an award", "may not be selected")
     r"(?! receive\b| be (?:awarded|considered|selected|elevated|invited|eligible)\b)"
@@ -189,7 +191,7 @@ MANDATORY = re.compile(
     r"(?![^.;]*\bbut to\b)|"
     # a permission denied ("Faxed proposals are not permitted", "No se permite …"); not a
     # thing's state that others impose ("some repositories are not allowed to be shared")
-    rf"{BE_VERB} not (?:permitted|allowed)(?! to be\b)|"
+    rf"(?:{BE_VERB} not|(?:is|are)n['’]t) (?:permitted|allowed)(?! to be\b)|"
     # (or not authorized, of a thing: "Direct contact with requestors is not authorized";
     # not a buyer's official, "The COR is not authorized to change the terms")
     rf"{BE_VERB} not (?:authorized|authorised)(?! to\b)|"
@@ -414,12 +416,15 @@ binding the lead-in."""
 
 
 NEGATED_EXPECTATION = re.compile(
-    r"^\W*(?:the\s+)?[a-z][\w ]{0,40}?\s+(?:does|do)\s+not\s+(?:currently\s+)?"
-    r"(?:anticipate|expect|foresee|envision)\s+(?:that\s+)?(?![^.]*(?:;|\bhowever\b|\bbut\b))",
+    rf"^\W*(?:{INTRODUCTORY_PHRASE})?(?:the\s+)?[a-z][\w ]{{0,40}}?\s+"
+    r"(?:(?:does|do)\s+not\s+(?:currently\s+)?(?:anticipate|expect|foresee|envision)\s+(?:that\s+)?"
+    r"|(?:is|are)\s+(?:not\s+obligated|under\s+no\s+obligation)\s+to\b)"
+    r"(?![^.]*(?:;|\bhowever\b|\bbut\b))",
     re.IGNORECASE,
 )
 """A party saying what it does not expect to happen ("The government does not anticipate
-that contractor staff will need to access PII"): a forecast that a duty will not arise,
+that contractor staff will need to access PII") or what it is not obliged to do ("For this
+reason, the Government is not obligated to … conduct discussions"): no duty arises,
 whatever modal the clause after it has; not when a duty of its own follows ("…; however,
 the contractor shall …")."""
 
@@ -1138,7 +1143,7 @@ ACTIVE_WILL = (
     # (a phrase set off after it: "BA will, at the direction of the CE, either return …")
     r"(?:\s+will(?:\s*,[^,.;:]{1,60},)?\s*(?::\s*(?:\(?[ivx]{1,4}\)|\(?[a-d1-4]\))?\s*)?"
     r"(?:not\s+(?!need\b))?"
-    r"(?!(?:also\s+)?(?:be|not|receive|have|incur|face|need(?!\s+to\b))\b)\w+"
+    r"(?!(?:also\s+|each\s+|both\s+)?(?:be|not|receive|have|incur|face|need(?!\s+to\b))\b)\w+"
     # the progressive ("The Proponent will be conducting a geotechnical investigation")
     r"|\s+will\s+(?:also\s+)?be\s+(?!(?:receiving|getting|facing)\b)\w+ing\b)"
 )
@@ -1193,6 +1198,10 @@ BIDDER_WILL = re.compile(
     # steps to get the breaching party to cure the breach")
     r"|the\s+(?:non-?)?(?:breaching|defaulting)\s+party)"
     rf"(?:{ACTIVE_WILL}|\s+(?:also\s+)?(?:agrees?|undertakes?)\s+(?:not\s+)?to\b)"
+    # the bidder first among the parties that will act together ("The Contractor and the COR
+    # will meet weekly", "the vendor, GSA TTS team, and DOL WHD will work together …")
+    rf"|^\W*(?:{INTRODUCTORY_PHRASE})?(?:the\s+)?{BIDDER_NAME}(?:\s*,\s*(?:the\s+)?[\w ]{{1,30}}?)"
+    rf"{{0,3}},?\s+and\s+(?:the\s+)?[\w ]{{1,30}}?{ACTIVE_WILL}"
     # the role it takes on for the buyer ("The Contractor will be the single point of
     # contact for all orders"), a duty as "will serve as" is
     rf"|^\W*(?:the\s+)?{BIDDER_NAME}\s+will\s+(?:also\s+)?be\s+(?:a|an|the)\s+(?:[\w-]+\s+){{0,3}}?"
@@ -1333,7 +1342,9 @@ def _not_a_duty(folded: str, unheaded: str) -> bool:
     questions by e-mail")."""
     if has_bidder_duty(folded) or _obligations().request.search(folded):
         return False
-    if DONE_BY_THE_BIDDER.search(folded):
+    # an instruction whose object is a term of the contract ("Ensure that all deliverables
+    # will be the property of the Government"): the bidder is told to see to it
+    if DONE_BY_THE_BIDDER.search(folded) or _instructs(folded, unheaded):
         return False
     if OFFER_NOT_ACCEPTED_PATTERN.search(folded) or ONLY_THOSE_CONSIDERED.match(folded):
         return False
@@ -1420,11 +1431,27 @@ with all laws", "Respond to each question", "Include as attachments …", "Propo
 indicate …")."""
 
 
+CLAUSE_IN_A_PHRASE = (
+    r"[A-Z][^.;:]{0,200}?,\s+(?:the|this|these|its|our|their)\s+(?:[\w-]+\s+){1,2}?"
+    r"(?:is|are|was|were|will|shall|does|do|has|have|may|must|can|[a-z]+s)\b"
+)
+"""An opening followed by a main clause ("For this reason, the Government is not obligated
+to …, conduct discussions …", "If two offerors propose one person, the Agency reserves the
+right …, confirm …"): a verb after a later comma is that clause's, not an imperative after
+an introductory phrase."""
+
+
 UNPUNCTUATED_CONDITION = (
     r"^\W*(?:If|When|Where|Once)\s+[^,.;:]{1,150}?\s"
     r"(?<!\bto\s)(?<!\bnot\s)(?<!\bwill\s)(?<!\bshall\s)(?<!\bmust\s)(?<!\bmay\s)(?<!\bcan\s)"
     r"(?<!\bdoes\s)(?<!\bdo\s)(?<!\band\s)(?<!\bor\s)(?<!\byou\s)(?<!\bthey\s)(?<!\bwe\s)"
     r"(?<!\bwho\s)(?<!\bthat\s)(?<!\bwhich\s)(?<!\bit\s)"
+    # (nor the verb of the bidders the condition names: "If multiple Offerors propose …")
+    + "".join(
+        rf"(?<!\b(?i:{word}{plural})\s)"
+        for word in ("offeror", "vendor", "bidder", "proposer", "contractor", "quoter")
+        for plural in ("", "s")
+    )
 )
 """A condition opening a sentence without its comma, up to the verb after it: the main
 clause's imperative follows in lower case."""
@@ -1453,7 +1480,7 @@ def _obligations() -> Obligations:
     lower = "|".join(v.lower() for v in table["imperative_verbs"])
     also_nouns = "|".join(table["imperative_verbs_also_nouns"])
     also_nouns_lower = also_nouns.lower()
-    opening = rf"^\W*(?:{INTRODUCTORY_PHRASE}|{ADVERB_OPENING})"
+    opening = rf"^\W*(?!{CLAUSE_IN_A_PHRASE})(?:{INTRODUCTORY_PHRASE}|{ADVERB_OPENING})"
     return Obligations(
         on_the_bidder=re.compile(rf"\b(?:{idioms})", re.IGNORECASE),
         imperative=re.compile(

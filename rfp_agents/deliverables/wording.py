@@ -77,7 +77,11 @@ INTRODUCTORY_PHRASE = (
     # establecido en el artículo 210, ")
     r"Notwithstanding|Subject to|Pursuant to|Without prejudice to|Without limiting|Except|"
     r"Si|Cuando|Una vez|Antes|Despues|Durante|En|Tras|Salvo|Sin perjuicio de|De acuerdo con|"
-    r"Conforme a|De conformidad con|Segun|A tenor de)"
+    r"Conforme a|De conformidad con|Segun|A tenor de|"
+    # a time counted from an event ("Two weeks prior to the end of the order, ", "Thirty (30)
+    # days after award, ")
+    r"[A-Z][a-z]+(?:\s+\(\d{1,3}\))?\s+(?:calendar\s+|business\s+|working\s+)?"
+    r"(?:days?|weeks?|months?|hours?)\s+(?:prior\s+to|before|after|following|from))"
     r"\b[^.;:]{1,300}?,\s+"
 )
 """An introductory adverbial phrase ended by its comma ("If awarded, ", "For your three
