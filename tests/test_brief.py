@@ -146,6 +146,21 @@ def test_a_key_dates_line_is_cut_to_the_date_asked_for():
     assert focus_dates(due, quotes) == due
 
 
+def test_a_key_dates_table_whose_rows_open_with_the_date_gives_each_row_its_own_date():
+    """ "1 March 2, 2026 RFP issued 2 March 9, 2026 by noon Questions due 3 March 30, 2026 by
+    2:00 PM Proposals due" pairs each event with the date before it, not after it; the
+    paragraph the text layer ran on after the last row is not part of its event."""
+    line = (
+        "1 March 2, 2026 RFP issued 2 March 9, 2026 by noon Questions due 3 March 30, 2026 "
+        "by 2:00 PM Proposals due If you have questions, e-mail the buyer [2]."
+    )
+    questions, proposals = ["When are questions due?"], ["When are proposals due?"]
+    assert focus_dates(line, questions, [proposals]) == ("March 9, 2026 by noon Questions due [2].")
+    assert focus_dates(line, proposals, [questions]) == (
+        "March 30, 2026 by 2:00 PM Proposals due [2]."
+    )
+
+
 def test_the_cover_names_the_issuer_the_text_gives_and_a_numbered_solicitation(
     settings: Settings, workdir: Path
 ):

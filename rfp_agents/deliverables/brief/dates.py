@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from functools import cache
+from itertools import takewhile
 
 from rfp_agents.agents.citations import MARKER
 from rfp_agents.agents.question_focus import CALENDAR
@@ -83,7 +84,12 @@ PLACEHOLDER = re.compile(r"\b(?:TBD|TBA|to be (?:determined|announced))\b", re.I
 
 def _date_segments(sentence: str) -> list[str]:
     """The sentence cut after each calendar date (with its year and time). A placeholder
-    ("TBD") ends its row too: the next row's date is not that row's."""
+    ("TBD") ends its row too: the next row's date is not that row's. A table whose rows open
+    with their date ("June 28, 2017 by 3:00 PM Questions Due July 10, 2017 … Quotes Due") is
+    cut before each date instead (``_rows_opening_with_dates``)."""
+    dates = list(CALENDAR.finditer(sentence))
+    if dates and ROW_NUMBER_ONLY.fullmatch(sentence[: dates[0].start()]):
+        return _rows_opening_with_dates(sentence, dates)
     segments, start = [], 0
     dates = [(m, True) for m in CALENDAR.finditer(sentence)]
     placeholders = [(m, False) for m in PLACEHOLDER.finditer(sentence)]
@@ -98,3 +104,37 @@ def _date_segments(sentence: str) -> list[str]:
         segments.append(sentence[start:end])
         start = end
     return segments
+
+
+ROW_NUMBER_ONLY = re.compile(r"\W*(?:(?:No\.?\s*)?\d{1,2}\W*)?")
+"""What may come before a table's first date when its rows open with their date: nothing,
+or the row's number ("1 June 21, 2017 Solicitation released")."""
+
+
+def _rows_opening_with_dates(sentence: str, dates: Sequence[re.Match[str]]) -> list[str]:
+    """The sentence cut before each date: each row is its date and the event after it, in
+    at most ``MAX_EVENT_WORDS`` words (the last row's event, then the paragraph after the
+    table, which the text layer ran on)."""
+    ends = [match.start() for match in dates[1:]] + [len(sentence)]
+    rows = []
+    for match, end in zip(dates, ends, strict=True):
+        event = list(
+            takewhile(
+                lambda word: word not in SENTENCE_OPENERS, sentence[match.end() : end].split()
+            )
+        )
+        row = " ".join([match.group(0), *event[:MAX_EVENT_WORDS]]).rstrip(" .")
+        rows.append(ROW_NUMBERS.sub("", row))
+    return rows
+
+
+ROW_NUMBERS = re.compile(r"^\d{1,2}\s+(?=[A-Z][a-z]+\.?\s+\d{1,2},)|\s+\d{1,2}$")
+"""A row's number before its date ("2 March 9, 2026" read as one) and the next row's after
+its event ("… Questions due 3")."""
+SENTENCE_OPENERS = frozenset(
+    {"If", "When", "Please", "The", "This", "These", "All", "Any", "Each", "For", "In"}
+)
+"""Words that open the paragraph after a table rather than go on a row's event."""
+MAX_EVENT_WORDS = 10
+"""The most words a key-dates row gives its event after the date ("by 3:00 PM EST Questions
+about Solicitation Due")."""
