@@ -409,3 +409,15 @@ def test_a_value_glued_to_its_numbered_heading_is_given_without_it():
     )
     kept = "2.1 AA standards apply to every page [1]."
     assert without_glued_headings(kept, [passage]) == kept
+
+
+def test_submission_instructions_name_how_or_where_a_response_is_handed_in():
+    """A sentence that only mentions a submitted proposal ("Any proposal submitted shall
+    remain valid for 120 days") is no submission instruction; one that names the channel, a
+    page limit or copies is."""
+    submission = next(s for s in field_specs() if s.name == "submission")
+    assert not submission.is_answered_by("Any proposal submitted shall remain valid for 120 days.")
+    assert not submission.is_answered_by("The Board will select the proposals it ranks highest.")
+    assert submission.is_answered_by("Bids will only be accepted through the county's portal [1].")
+    assert submission.is_answered_by("The technical volume shall not exceed 15 pages [2].")
+    assert submission.is_answered_by("Deliver three copies in a sealed envelope [3].")
