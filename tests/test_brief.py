@@ -421,3 +421,17 @@ def test_submission_instructions_name_how_or_where_a_response_is_handed_in():
     assert submission.is_answered_by("Bids will only be accepted through the county's portal [1].")
     assert submission.is_answered_by("The technical volume shall not exceed 15 pages [2].")
     assert submission.is_answered_by("Deliver three copies in a sealed envelope [3].")
+
+
+def test_an_abbreviation_in_brackets_or_a_short_code_is_no_solicitation_number():
+    """ "(HSPD-12)" after the directive it shortens, and "SF-86", a form, are not the
+    solicitation's number; "RFQ-2031-004" on the same page is."""
+    from rfp_agents.deliverables.brief.cover import _solicitation_number
+
+    page = (
+        "Staff need a clearance under Homeland Security Presidential Directive 12 (HSPD-12)\n"
+        "and must file form SF-86 before starting.\n"
+    )
+    assert _solicitation_number(page) is None
+    numbered = page + "This is Request for Quotation RFQ-2031-004.\n"
+    assert _solicitation_number(numbered).group(0) == "RFQ-2031-004"

@@ -119,9 +119,7 @@ def read_cover(kb: KnowledgeBase, records: Sequence[DocumentRecord]) -> dict[str
         for page, chunks in pages:
             text = join_overlapping([t for t, _ in chunks])
             number = (
-                SOLICITATION_NUMBER.search(text)
-                or LINE_NUMBER.search(text)
-                or NUMBERED.search(text)
+                _solicitation_number(text) or LINE_NUMBER.search(text) or NUMBERED.search(text)
             )
             if "solicitation" not in found and number:
                 code = number.group(number.lastindex or 0)
@@ -147,6 +145,21 @@ def read_cover(kb: KnowledgeBase, records: Sequence[DocumentRecord]) -> dict[str
         label = max(type_counts, key=lambda k: type_counts[k])
         found["solicitation_type"] = CoverValue(label, type_first[label])
     return found
+
+
+def _solicitation_number(text: str) -> re.Match[str] | None:
+    """The first code on the page that can be a solicitation's number: not an abbreviation
+    in brackets after the name it shortens ("Presidential Directive 12 (HSPD-12)"), and with
+    at least ``MIN_NUMBER_DIGITS`` digits ("HSPD-12" names a directive, not a bid)."""
+    for found in SOLICITATION_NUMBER.finditer(text):
+        code = found.group(0)
+        in_brackets = text[: found.start()].rstrip().endswith("(")
+        if not in_brackets and sum(c.isdigit() for c in code) >= MIN_NUMBER_DIGITS:
+            return found
+    return None
+
+
+MIN_NUMBER_DIGITS = 3
 
 
 def _with_value(text: str, match: re.Match[str]) -> str:
