@@ -118,9 +118,7 @@ def read_cover(kb: KnowledgeBase, records: Sequence[DocumentRecord]) -> dict[str
         pages = [(p, chunks) for p, chunks in pages if chunks]
         for page, chunks in pages:
             text = join_overlapping([t for t, _ in chunks])
-            number = (
-                _solicitation_number(text) or LINE_NUMBER.search(text) or NUMBERED.search(text)
-            )
+            number = _solicitation_number(text) or LINE_NUMBER.search(text) or NUMBERED.search(text)
             if "solicitation" not in found and number:
                 code = number.group(number.lastindex or 0)
                 found["solicitation"] = CoverValue(
