@@ -1108,9 +1108,12 @@ def _is_full_sentence(sentence: str) -> bool:
 def _is_sentence_with_a_verb(sentence: str) -> bool:
     """A full sentence with a verb: not a bare phrase of a list, though it end with a full
     stop ("Technical report, 7 pages maximum, 12 point font.")."""
-    return _is_full_sentence(sentence) and bool(
-        FINITE_VERB.search(sentence) or has_modal_verb(sentence)
-    )
+    return _is_full_sentence(sentence) and _has_a_verb(sentence)
+
+
+def _has_a_verb(text: str) -> bool:
+    """An auxiliary or a modal verb in ``text`` (the verbs a phrase of a list lacks)."""
+    return bool(FINITE_VERB.search(text) or has_modal_verb(text))
 
 
 GERUND_OPENING = re.compile(r"^\W*(?:[-*–]\s+)?[A-Z][a-z]+ing\b")
@@ -1124,7 +1127,7 @@ def _opens_with_its_subject_and_verb(sentence: str) -> bool:
     a list's last item glued to the sentence after it ("Health and Safety Evaluation (Include
     all Supporting Documentation) Response Forms can be found in Appendix A.")."""
     head = " ".join(RUN_IN_LABEL.sub("", sentence).split()[: MAX_SUBJECT_WORDS + 1])
-    return _is_full_sentence(sentence) and bool(FINITE_VERB.search(head) or has_modal_verb(head))
+    return _is_full_sentence(sentence) and _has_a_verb(head)
 
 
 RUN_IN_LABEL = re.compile(r"^\W*[A-Z][a-z]+\s*:\s+")
@@ -1729,18 +1732,25 @@ def _is_title_line(line: str, following: str) -> bool:
     words = [w for w in LOWER_CASE_MARK.sub("", line).split() if w[:1].isalpha()]
     if not words or len(line.split()) > MAX_TITLE_WORDS or not words[0][0].isupper():
         return False
-    if ":" in line:  # a field ("Telephone: 555-0100"), not a title
-        return False
-    if (
-        ENDS_A_SENTENCE.search(line)
-        or ENDS_MID_PHRASE.search(line)
-        or LOWER_CASE_MODAL.search(line)
-    ):
-        return False
-    if not following.strip()[:1].isupper():
+    if not _is_set_off(line, following):
         return False
     capitalised = sum(w[0].isupper() for w in words)
     return capitalised / len(words) >= 0.5
+
+
+def _is_set_off(line: str, following: str) -> bool:
+    """A line that stands apart from the next, as a title does: no field's colon ("Telephone:
+    555-0100"), no end punctuation, not cut mid-phrase, no verb of obligation, and the line
+    after it starts a sentence."""
+    return (
+        not (
+            ":" in line
+            or ENDS_A_SENTENCE.search(line)
+            or ENDS_MID_PHRASE.search(line)
+            or LOWER_CASE_MODAL.search(line)
+        )
+        and following.strip()[:1].isupper()
+    )
 
 
 LOWER_CASE_MARK = re.compile(r"^\s*\(?[a-z]{1,4}[.)]\s+(?=[A-Z])")
@@ -1821,11 +1831,9 @@ def _is_sentence_case_heading(title: str, previous: str, rest: Sequence[str]) ->
     return bool(
         MULTI_LEVEL_NUMBER.match(title)
         and len(title.split()) <= MAX_TITLE_WORDS + 1
-        and not LOWER_CASE_MODAL.search(title)
-        and not ENDS_MID_PHRASE.search(title)
         and not is_fragment(title)
         and (not previous.strip() or FINISHED_LINE.search(previous))
-        and following.strip()[:1].isupper()
+        and _is_set_off(title, following)
     )
 
 
