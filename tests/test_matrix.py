@@ -3531,3 +3531,82 @@ def test_a_contracted_prohibition_is_one():
     """ "Visits to the site aren't allowed before the walkthrough." forbids, as "are not
     allowed" does."""
     assert strength_of("Visits to the site aren't allowed before the walkthrough.") == ("mandatory")
+
+
+def test_work_that_will_require_the_bidders_people_to_act_binds_the_bidder():
+    """ "Night shifts will require the vendor's staff to carry radios." is the vendor's
+    duty, whatever the subject; not when a condition or a relative clause holds it, when it
+    only "may" be so, nor what the buyer "can" require, a power it holds."""
+    assert strength_of("Night shifts will require the vendor's staff to carry radios.") == (
+        "mandatory"
+    )
+    assert strength_of("The winter season requires the vendor to clear snow daily.") == (
+        "mandatory"
+    )
+    assert strength_of("If an outage requires the vendor to work overnight, it is paid.") is None
+    assert strength_of("Shifts that require the vendor to work overnight are paid double.") is None
+    assert strength_of("A storm may require the vendor to close the site.") == "advisory"
+    assert strength_of("The inspector can require the vendor to repeat a failed test.") is None
+
+
+def test_what_the_bidder_will_require_for_itself_is_no_duty():
+    """ "The vendor will require a parking permit for each truck." says what the vendor
+    needs; what it will require of its own crews to do is its duty."""
+    assert strength_of("The vendor will require a parking permit for each truck.") is None
+    assert strength_of("The vendor will require all crews to wear hard hats on site.") == (
+        "mandatory"
+    )
+
+
+def test_the_bidders_people_named_bare_after_the_bidder_named_them_are_its_people():
+    """After "Vendor staff shall wear photo badges on site.", "Staff will sign in at the
+    gate each morning." is the vendor's duty; after a sentence about the buyer's staff it
+    binds no one."""
+    after_the_vendor = [
+        ("Vendor staff shall wear photo badges on site.", {}),
+        ("Staff will sign in at the gate each morning.", {}),
+    ]
+    assert matrix._strengths_by_rules(after_the_vendor, [0, 1], False)[1] == "mandatory"
+    after_the_buyer = [
+        ("The Authority's staff are on site each weekday.", {}),
+        ("Staff will sign in at the gate each morning.", {}),
+    ]
+    assert matrix._strengths_by_rules(after_the_buyer, [0, 1], False)[1] is None
+
+
+def test_what_the_plan_the_bidder_must_write_will_hold_is_its_duty():
+    """ "3.2 The vendor shall prepare a Traffic Control Plan." then "This Plan will include
+    the detour routes …": the contents the vendor must put in its plan, though the
+    paragraph's number opens the sentence before. A meeting's agenda is not so."""
+    stated = [
+        ("3.2 The vendor shall prepare a Traffic Control Plan within 10 days.", {}),
+        ("This Plan will include the detour routes and the signs for each phase.", {}),
+    ]
+    assert matrix._strengths_by_rules(stated, [0, 1], False)[1] == "mandatory"
+    meeting = [
+        ("3.2 The vendor shall attend a kickoff meeting within 10 days.", {}),
+        ("This meeting will include introductions of both teams.", {}),
+    ]
+    assert matrix._strengths_by_rules(meeting, [0, 1], False)[1] is None
+
+
+def test_a_numbered_paragraph_title_run_into_its_text_is_its_section():
+    """ "3.1.4 Site Access: The vendor shall …" and "3.1.5 Waste Removal. Debris shall …"
+    open sections of their own, as work statements number their paragraphs; a label with a
+    value under a colon's list ("4.1.2 Umbrella Liability: two million dollars;") is an
+    item."""
+    page = (
+        "3.1.3 The vendor shall keep the site clean.\n"
+        "3.1.4 Site Access: The vendor shall use the north gate only.\n"
+        "3.1.5 Waste Removal. Debris shall be removed each Friday.\n"
+    )
+    assert [heading for heading in _headings_of(page) if heading] == [
+        "3.1.4 Site Access",
+        "3.1.5 Waste Removal",
+    ]
+    insurance = (
+        "The vendor shall carry insurance as follows:\n"
+        "4.1.1 General Liability: five million dollars;\n"
+        "4.1.2 Umbrella Liability: two million dollars;\n"
+    )
+    assert [heading for heading in _headings_of(insurance) if heading] == []

@@ -345,7 +345,7 @@ def _with_the_party_for_its_pronoun(text: str, previous: str) -> str:
         return text
     if PRONOUN_BEFORE_ITS_VERB.match(text):
         return PRONOUN_BEFORE_ITS_VERB.sub("The contractor ", text, count=1)
-    person = THE_PERSON_NAMED_BEFORE.match(text)
+    person = THE_PERSON_NAMED_BEFORE.match(text) or THE_PEOPLE_NAMED_BEFORE.match(text)
     if person and (
         person.group("noun").lower() in ANY_PERSON
         or re.search(rf"\b{person.group('noun')}\b", previous, re.IGNORECASE)
@@ -366,6 +366,14 @@ THE_PERSON_NAMED_BEFORE = re.compile(
 )
 
 
+THE_PEOPLE_NAMED_BEFORE = re.compile(
+    r"^\W*(?P<noun>Personnel|Staff|Employees)(?=\s+(?:will|shall|must)\b)"
+)
+"""The bidder's people named bare, after a sentence the bidder opened that names them
+("Contractor personnel shall hold a Secret clearance.", then "Personnel will submit for a
+background investigation …"): the same people."""
+
+
 def _goes_on_with_the_bidders_work(text: str, previous: str) -> bool:
     """True when ``text`` says, in the passive and naming no one, what becomes of the work
     the sentence before gave the bidder ("The contractor will document the interfaces.",
@@ -373,7 +381,13 @@ def _goes_on_with_the_bidders_work(text: str, previous: str) -> bool:
     bidder's work, as binding as that sentence. What is done by someone it names ("… will be
     reviewed by the COR") is not, nor what becomes of a thing no one makes ("Invoices will be
     paid …")."""
-    return bool(BIDDER_OPENS.match(previous) and WORK_PRODUCT_PASSIVE.match(text))
+    if not BIDDER_OPENS.match(previous):
+        return False
+    contents = DELIVERABLE_CONTENTS.match(text)
+    return bool(
+        WORK_PRODUCT_PASSIVE.match(text)
+        or (contents and re.search(rf"\b{_last_word(contents.group('noun'))}\b", previous, re.I))
+    )
 
 
 WORK_PRODUCT_PASSIVE = re.compile(
@@ -382,6 +396,24 @@ WORK_PRODUCT_PASSIVE = re.compile(
     r"written|delivered|provided|submitted)\b(?![^.;]*\bby\b)",
     re.IGNORECASE,
 )
+
+
+def _last_word(noun: str) -> str:
+    """The head of a noun written with a slash ("SOP/Plan" -> "Plan"), as the sentence before
+    may have bracketed the rest ("Standing Operating Procedure (SOP)/Plan")."""
+    return re.escape(noun.split("/")[-1])
+
+
+DELIVERABLE_CONTENTS = re.compile(
+    r"^\W*(?:This|That|The|Such|Each)\s+(?P<noun>(?:[\w-]+/)?(?:plan|report|schedule|"
+    r"procedures?|SOP|manual|guide|roadmap|assessment|analysis|summary|package|briefing)s?)"
+    r"\s+will\s+(?:also\s+)?(?:include|contain|describe|identify|address|list|outline|explain)\b",
+    re.IGNORECASE,
+)
+"""What a document the sentence before had the bidder make will hold ("The contractor shall
+develop an OPSEC Plan.", then "This Plan will include the critical information …"): the
+contents the bidder must put in it. A document the bidder writes, not the contract or a
+meeting, whose contents are the buyer's to set."""
 
 
 PRONOUN_BEFORE_ITS_VERB = re.compile(
@@ -393,12 +425,13 @@ BUYERS_PRONOUN = re.compile(
 """A pronoun opening a sentence before its verb, which the sentence before may have named
 as the buyer's official."""
 BIDDER_OPENS = re.compile(
-    rf"^\W*(?:{INTRODUCTORY_PHRASE})?(?:the\s+)?(?:successful\s+|selected\s+)?{BIDDER_NAME}"
+    rf"^\W*(?:\d{{1,3}}(?:\.\d{{1,3}})*\.?\s+)?(?:{INTRODUCTORY_PHRASE})?(?:the\s+)?(?:successful\s+|selected\s+)?{BIDDER_NAME}"
     r"\b(?!['’]s)",
     re.IGNORECASE,
 )
 """The bidder as the subject opening a sentence, also after an introductory phrase ("Within
-five days after award, the Contractor shall name …")."""
+five days after award, the Contractor shall name …") or its paragraph's number ("2.1.4 The
+Contractor shall …")."""
 
 
 INSTRUCTION_REACH = 3
@@ -1698,6 +1731,27 @@ RUN_IN_SECTION = re.compile(
 """A numbered section whose title in capitals runs into its first paragraph ("III.
 COMMUNICATIONS: All questions shall be sent …", "XVI. PAYMENT TERMS:"):
 the title is the section, the paragraph stays its text."""
+RUN_IN_CLAUSE_TITLE = re.compile(
+    r"^\s*(\d{1,3}(?:\.\d{1,3}){1,3}\.?\s+[A-Z][^.:;]{1,60}?)\s*(?::\s+(?=[A-Z])|\.\s+(?=[A-Z][a-z]))"
+)
+"""A paragraph under a multi-level number whose title in title case runs into its text before
+a colon or a full stop, as performance work statements number them ("1.1.4 Travel: Periodic
+travel may be required …", "1.1.7 Contractor Manpower Reporting (CMR): The contractor shall
+…", "2.1.12 Access and Security Procedures. Contractor employees shall …"). The text after it
+is a sentence and starts with a capital; a value after a label ("4.2.3 Professional
+Liability: five million dollars;") is a list's item."""
+
+
+def _run_in_title(line: str, state: ListLines) -> str | None:
+    """The title of a numbered section that runs into its first paragraph
+    (``RUN_IN_SECTION``, ``RUN_IN_CLAUSE_TITLE``), or None. Under a colon's open list, a
+    numbered line with a title is one of its items ("… evidence of insurance as follows:",
+    then "4.2.3 Professional Liability: five million dollars")."""
+    if run_in := RUN_IN_SECTION.match(line):
+        return run_in.group(1)
+    clause = RUN_IN_CLAUSE_TITLE.match(line) if state.number is None else None
+    title = clause.group(1) if clause else ""
+    return title if is_title_case(title) and len(title.split()) <= MAX_TITLE_WORDS else None
 
 
 MAX_TITLE_WORDS = 8
@@ -1805,8 +1859,8 @@ def _sections(
                 or _is_sentence_case_heading(found.group(1), previous, page_lines[at + 1 :])
             ):
                 title = found.group(1)
-            elif not found and at >= contents and (run_in := RUN_IN_SECTION.match(line)):
-                title, first_lines = run_in.group(1), [line]
+            elif not found and at >= contents and (run_in := _run_in_title(line, state)):
+                title, first_lines = run_in, [line]
         if title is None:
             lines.append(line)
             state = _list_state_after(line, state, item_number, clause)

@@ -86,6 +86,21 @@ REQUIRES_CONSENT = (
 obtain or furnish it first."""
 
 
+REQUIRES_THE_BIDDER = (
+    r"(?<!may )(?<!might )(?<!could )(?<!would )\b(?:requires|will\s+(?:also\s+)?require)\s+"
+    rf"(?:(?:the|all|each|every|its)\s+)?(?:{BIDDER})s?(?:['’]s)?"
+    r"(?:\s+(?:personnel|staff|employees|team|workforce))?\s+to\s+\w+"
+)
+"""The work requiring the bidder, or its people, to act ("Selected tasks will require
+contractor personnel to obtain a clearance", "The surge support requires the Contractor to
+work weekends"): a duty, whoever the subject. Not the buyer's own remedy put as an imperative
+("Require the contractor to take corrective action"), not what "may" require it (a
+possibility), and,
+as for "required to" (``_obliges``), not in a condition or a relative clause ("If a task
+requires the contractor to travel, …", "tasks that require the contractor to travel")."""
+REQUIRES_THE_BIDDER_PATTERN = re.compile(REQUIRES_THE_BIDDER, re.IGNORECASE)
+
+
 OFFER_NOT_ACCEPTED = (
     r"^\W*(?:notes?\s*:\s*)?(?:neither\s+[^.;]{1,60}?\s+nor\s+|no\s+)[^.;]{0,60}?(?:proposals?|offers?|bids?|"
     r"quotes?|quotations?|submissions?|responses?|applications?)\s+(?:will|shall)\s+be\s+"
@@ -263,7 +278,7 @@ MANDATORY = re.compile(
     # an obligation put impersonally ("it is necessary to register before bidding"); a
     # thing's approval demanded ("Deviation from standards requires a completed waiver",
     # "All travel requires Government approval")
-    rf"{NECESSARY}|{REQUIRES_CONSENT})\b",
+    rf"{NECESSARY}|{REQUIRES_CONSENT}|{REQUIRES_THE_BIDDER})\b",
     re.IGNORECASE,
 )
 
@@ -896,7 +911,11 @@ def _obliges(folded: str) -> bool:
         if _in_the_buyers_clause(folded, found.start()) or _the_buyers_gerund(folded, found):
             continue
         impersonal = IMPERSONAL_NEED.fullmatch(found.group(0))
-        described = REQUIRED_TO.fullmatch(found.group(0)) or RESPONSIBLE.search(found.group(0))
+        described = (
+            REQUIRED_TO.fullmatch(found.group(0))
+            or RESPONSIBLE.search(found.group(0))
+            or REQUIRES_THE_BIDDER_PATTERN.fullmatch(found.group(0))
+        )
         if not (impersonal or described):
             return True
         clause = re.split(r"[,;:]", folded[: found.start()])[-1]
@@ -1143,7 +1162,10 @@ ACTIVE_WILL = (
     # (a phrase set off after it: "BA will, at the direction of the CE, either return …")
     r"(?:\s+will(?:\s*,[^,.;:]{1,60},)?\s*(?::\s*(?:\(?[ivx]{1,4}\)|\(?[a-d1-4]\))?\s*)?"
     r"(?:not\s+(?!need\b))?"
-    r"(?!(?:also\s+|each\s+|both\s+)?(?:be|not|receive|have|incur|face|need(?!\s+to\b))\b)\w+"
+    r"(?!(?:also\s+|each\s+|both\s+)?(?:be|not|receive|have|incur|face|need(?!\s+to\b))\b)"
+    # (what it will need is no duty, "the contractor will require access to CUI"; what it
+    # will require of its people is: "will require its employees to wear badges")
+    r"(?!require\s+(?!(?:its|all|each|every|the|their|any)\s[^.;]{0,60}?\bto\s)\w)\w+"
     # the progressive ("The Proponent will be conducting a geotechnical investigation")
     r"|\s+will\s+(?:also\s+)?be\s+(?!(?:receiving|getting|facing)\b)\w+ing\b)"
 )
