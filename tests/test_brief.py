@@ -435,3 +435,26 @@ def test_an_abbreviation_in_brackets_or_a_short_code_is_no_solicitation_number()
     assert _solicitation_number(page) is None
     numbered = page + "This is Request for Quotation RFQ-2031-004.\n"
     assert _solicitation_number(numbered).group(0) == "RFQ-2031-004"
+
+
+def test_a_data_item_a_deliverable_is_written_to_is_no_solicitation_number():
+    """ "DI-MGMT-80934C", the data item a work statement's plan follows, names no
+    solicitation; a solicitation's own number on the page still does."""
+    from rfp_agents.deliverables.brief.cover import _solicitation_number
+
+    page = "The contractor shall deliver a site plan (CDRL A0002, DI-MGMT-80934C) in 30 days.\n"
+    assert _solicitation_number(page) is None
+    assert _solicitation_number(page + "Solicitation W91-24-R-0031\n").group(0) == "W91-24-R-0031"
+
+
+def test_penalties_and_key_personnel_are_answered_only_by_values_that_name_them():
+    """What the buyer is not liable for is no penalty, and a "Public Key Infrastructure"
+    form is no key person; a sum withheld per day and a named project manager are."""
+    penalties = next(s for s in field_specs() if s.name == "penalties")
+    assert not penalties.is_answered_by("The County is not liable for delays caused by others.")
+    assert penalties.is_answered_by("The County will withhold $500 for each day of delay [1].")
+    key_personnel = next(s for s in field_specs() if s.name == "key_personnel")
+    assert not key_personnel.is_answered_by(
+        "Staff shall sign the Public Key Infrastructure acknowledgement form [1]."
+    )
+    assert key_personnel.is_answered_by("The vendor shall name a project manager [2].")

@@ -3610,3 +3610,19 @@ def test_a_numbered_paragraph_title_run_into_its_text_is_its_section():
         "4.1.2 Umbrella Liability: two million dollars;\n"
     )
     assert [heading for heading in _headings_of(insurance) if heading] == []
+
+
+def test_an_imperative_under_a_clause_number_or_naming_an_acronym_is_an_instruction():
+    """ "5.3.2 Assist DPW staff in moving the archive to the new server." opens with its
+    clause number and names the buyer by its acronym: an instruction all the same."""
+    assert strength_of("5.3.2 Assist DPW staff in moving the archive to the new server.") == (
+        "mandatory"
+    )
+    assert strength_of("5.3.3 Migrate the archive to the new server by June.") == "mandatory"
+
+
+def test_the_aim_run_in_before_the_duties_is_no_row():
+    """ "Objective: Provide field crews with current maps." says what the duties under it are
+    for; the same words alone are an instruction."""
+    assert strength_of("Objective: Provide field crews with current maps.") is None
+    assert strength_of("Provide field crews with current maps.") == "mandatory"

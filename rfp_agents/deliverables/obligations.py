@@ -54,6 +54,7 @@ from rfp_agents.deliverables.wording import (
     BE_VERB,
     BIDDER,
     BIDDER_NAME,
+    CLAUSE_NUMBER,
     INTRODUCTORY_PHRASE,
     LEADING_HEADING,
     NAMES_THE_BIDDER,
@@ -683,10 +684,17 @@ def _instructs(folded: str, unheaded: str) -> bool:
             _obligations().imperative.match(unheaded)
             and not SURVEILLANCE_METHOD.match(unheaded)
             and not SCORED_CRITERION.search(unheaded)
+            and not AIM_LABEL.match(_unmarked(folded))
         )
         or SO_STATE.match(unheaded)
         or LABELLED_DOCUMENT_MADE.match(_unmarked(folded))
     )
+
+
+AIM_LABEL = re.compile(r"^\W*(?:objectives?|goals?|purpose|aims?)\s*:", re.IGNORECASE)
+"""The aim of a part of the work, run in before its colon ("Objective: Provide user level
+training for the portfolio's software."): it says what the duties under it are for, and
+the duties are the rows."""
 
 
 SCORED_CRITERION = re.compile(
@@ -713,9 +721,10 @@ def _unheaded(folded: str) -> str:
 
 
 def _unmarked(folded: str) -> str:
-    """The sentence without a heading glued before it or its item's number, its run-in label
-    kept (``LABELLED_DOCUMENT_MADE`` reads it)."""
-    return ITEM_MARKER.sub("", LEADING_HEADING.sub("", folded))
+    """The sentence without a heading glued before it or its item's number, also a clause
+    number of several levels ("3.12.1 Provide …"), its run-in label kept
+    (``LABELLED_DOCUMENT_MADE`` reads it)."""
+    return ITEM_MARKER.sub("", CLAUSE_NUMBER.sub("", LEADING_HEADING.sub("", folded)))
 
 
 LABELLED_DOCUMENT_MADE = re.compile(
@@ -1428,10 +1437,11 @@ OBJECT_OPENING = (
 offeror", "Report Format" are not."""
 
 
-TITLED_OBJECT = r"[A-Z][a-z]+(?:\s+\S+){3,}[^.]*\.\s*$"
-"""An object in title case in a sentence of five words or more with its full stop ("Conduct
-Geotechnical Investigation and Provide the report to the Owner."): an instruction, where a
-title has no full stop ("Submit Proposal")."""
+TITLED_OBJECT = r"(?:[A-Z][a-z]+|[A-Z]{2,6}(?:['’]?s)?)(?:\s+\S+){3,}[^.]*\.\s*$"
+"""An object in title case or an acronym in a sentence of five words or more with its full
+stop ("Conduct Geotechnical Investigation and Provide the report to the Owner.", "Assist
+DHS staff in migrating the applications to the cloud."): an instruction, where a title has
+no full stop ("Submit Proposal")."""
 
 
 DOCUMENT_PART = (

@@ -147,17 +147,23 @@ def read_cover(kb: KnowledgeBase, records: Sequence[DocumentRecord]) -> dict[str
 
 def _solicitation_number(text: str) -> re.Match[str] | None:
     """The first code on the page that can be a solicitation's number: not an abbreviation
-    in brackets after the name it shortens ("Presidential Directive 12 (HSPD-12)"), and with
-    at least ``MIN_NUMBER_DIGITS`` digits ("HSPD-12" names a directive, not a bid)."""
+    in brackets after the name it shortens ("Presidential Directive 12 (HSPD-12)"), with
+    at least ``MIN_NUMBER_DIGITS`` digits ("HSPD-12" names a directive, not a bid), and not
+    a data item a deliverable is written to (``DATA_ITEM``)."""
     for found in SOLICITATION_NUMBER.finditer(text):
         code = found.group(0)
         in_brackets = text[: found.start()].rstrip().endswith("(")
-        if not in_brackets and sum(c.isdigit() for c in code) >= MIN_NUMBER_DIGITS:
+        enough_digits = sum(c.isdigit() for c in code) >= MIN_NUMBER_DIGITS
+        if not in_brackets and enough_digits and not DATA_ITEM.fullmatch(code):
             return found
     return None
 
 
 MIN_NUMBER_DIGITS = 3
+DATA_ITEM = re.compile(r"DI-[A-Z]{4}-\d{5}[A-Z]?")
+"""A Department of Defense data item description's number ("DI-MGMT-80934C"), which a
+work statement cites for each deliverable it orders (a CDRL): it names the deliverable's
+format, not the solicitation."""
 
 
 def _with_value(text: str, match: re.Match[str]) -> str:
