@@ -3626,3 +3626,60 @@ def test_the_aim_run_in_before_the_duties_is_no_row():
     for; the same words alone are an instruction."""
     assert strength_of("Objective: Provide field crews with current maps.") is None
     assert strength_of("Provide field crews with current maps.") == "mandatory"
+
+
+def test_what_no_one_will_require_or_a_relative_clause_names_is_no_duty():
+    """ "No site visit is planned or will be required." demands nothing, and "the crews that
+    will be required in winter" only says which crews; "… an account, which will be required
+    to bid" says the account is required, and so is plain "A permit will be required"."""
+    assert strength_of("No site visit is planned or will be required for this work.") is None
+    assert strength_of("The crews that will be required in winter are paid overtime.") is None
+    assert strength_of("Register on the portal, which will be required to bid.") == "mandatory"
+    assert strength_of("A street permit will be required for each closure.") == "mandatory"
+
+
+def test_a_modal_that_only_tells_the_reader_a_fact_is_no_duty():
+    """ "The vendor shall note that unused funds may be withdrawn." informs; a duty in the
+    clause it introduces is still one."""
+    assert strength_of("The vendor shall note that unused funds may be withdrawn.") != ("mandatory")
+    assert strength_of("The vendor must note that all unit prices are fixed.") is None
+    assert strength_of("The vendor shall note that the vendor shall sign within 5 days.") == (
+        "mandatory"
+    )
+
+
+def test_a_clauses_money_mechanism_and_what_counts_as_allowable_are_contract_terms():
+    """How a clause adjusts the contract's money ("The estimated cost shall be increased to
+    the extent …", "the increase shall be allocated …"), whether a cost "shall be
+    allowable", what "shall then constitute" the total, and what "shall not provide grounds
+    for" a claim are terms of the contract, not the vendor's work."""
+    for sentence in (
+        "(g) The estimated cost shall be increased to the extent that more funds are allotted.",
+        "If the contract is cost-sharing, the increase shall be allocated by the formula.",
+        "Costs incurred before the increase shall be allowable as if incurred afterward.",
+        "The Officer names a new amount, which shall then constitute the total allotted.",
+        "Rejection of a substitute shall not provide grounds for any claim for delay.",
+    ):
+        assert strength_of(sentence) is None, sentence
+    assert strength_of("The vendor shall adjust its unit prices each January.") == "mandatory"
+
+
+def test_a_channel_the_bidder_may_not_use_binds_it_but_a_late_ones_fate_does_not():
+    """ "Questions sent by any other means will not be answered." and "No other forms of
+    submission will be confirmed or accepted." restrict how the bidder sends them; "Late
+    questions will not be answered" is what becomes of them."""
+    assert strength_of("Questions sent by any other means will not be answered.") == "mandatory"
+    assert strength_of("No other forms of submission will be confirmed or accepted.") == (
+        "mandatory"
+    )
+    assert strength_of("Questions received after the deadline will not be answered.") is None
+
+
+def test_whom_the_buyer_designates_is_the_buyers_act():
+    """ "Further inspectors must be identified and designated by the Contracting Officer."
+    is the buyer's act; what the Officer must approve the vendor must still obtain."""
+    designated = "Further inspectors must be identified and designated by the Contracting Officer."
+    assert strength_of(designated) is None
+    assert strength_of("Each substitute must be approved by the Contracting Officer.") == (
+        "mandatory"
+    )

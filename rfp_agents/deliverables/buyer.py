@@ -353,13 +353,17 @@ def _buyer_named_first() -> re.Pattern[str]:
 def done_by_the_buyer() -> re.Pattern[str]:
     """The buyer as the agent of a passive of its own acts ("Such notice shall be confirmed
     by the Owner in writing", "An equitable adjustment shall be made by the Purchasing
-    Agent", "Any dispute shall be decided by the County"). Not what the buyer approves or
+    Agent", "Any dispute shall be decided by the County", "Additional inspectors must be
+    identified and designated by the CO"). Not what the buyer approves or
     receives ("Substitutions must be approved by the Court", "Submissions must be received
     by the Court by 5 p.m."): there the bidder must obtain the approval or meet the
     deadline, and neither verb is listed."""
     return re.compile(
-        r"\b(?:shall|will)\s+(?:\w+\s+)?be\s+(?:\w+\s+)?(?:confirmed|decided|determined|made|"
-        r"reviewed|evaluated|scored|issued|replaced|notified|paid|signed|executed)"
+        r"\b(?:shall|will|must)\s+(?:\w+\s+)?be\s+(?:\w+\s+)?(?:\w+\s+and\s+)?(?:confirmed|decided|"
+        r"determined|made|reviewed|evaluated|scored|issued|replaced|notified|paid|signed|executed|"
+        # whom the buyer names to act for it ("… must be identified and designated by the
+        # CO")
+        r"designated|appointed)"
         rf"(?:\s+in\s+writing)?\s+by\s+(?:the\s+)?(?:{buyer_names()})s?\b"
         # the Spanish passive of the buyer's checks, done by the buyer or its staff ("Este
         # albarán deberá ser firmado por parte del personal del almacén"), not the bidder's

@@ -69,7 +69,8 @@ does."""
 POLICY = re.compile(
     r"\b(?:shall|will|may)\s+(?:not\s+)?be\s+(?:automatically\s+|immediately\s+)?(?:considered|deemed|"
     r"construed|interpreted|treated as|regarded as|evidenced by|rejected|disqualified|deducted|"
-    r"withheld|credited|set off)\b"
+    # (and whether a cost counts: "… costs shall be allowable to the same extent as if …")
+    r"withheld|credited|set off|allowable|unallowable)\b"
     # how the buyer weighs a thing, as the sentence's first verb ("The quoter's mix of labor
     # categories shall be evaluated to assess its understanding"); not after a permission
     # ("A firm may add appendices; only 15 pages will be evaluated")
@@ -100,6 +101,11 @@ POLICY = re.compile(
     # how a shared liability is split ("the obligation shall be apportioned on a comparative
     # fault basis")
     r"|\b(?:shall|will)\s+be\s+apportioned\b"
+    # how the contract's money is adjusted, a clause's mechanism ("The estimated cost shall
+    # be increased to the extent that …", "the increase shall be allocated in accordance
+    # with the formula", "the contract price shall be equitably adjusted")
+    r"|\b(?:costs?|prices?|amounts?|fees?|ceilings?|increases?|decreases?|adjustments?)\s+"
+    r"(?:shall|will)\s+be\s+(?:equitably\s+)?(?:increased|decreased|adjusted|allocated)\b"
     # whose risk a thing is ("Any action taken on another's direction shall be at the
     # Contractor's risk")
     r"|\b(?:shall|will)\s+be\s+at\s+(?:the\s+)?(?:[\w-]+['’]s\s+|its\s+|their\s+)?(?:own\s+)?"
@@ -124,12 +130,15 @@ POLICY = re.compile(
     # survive termination"; an adverb: "… shall jointly take precedence over all other
     # documents and will govern the terms of the contract")
     r"(?:be\s+(?:continuous|continuing|perpetual)\s+and\s+)?"
-    r"(?:(?:jointly|together|always|generally)\s+)?"
+    r"(?:(?:jointly|together|always|generally|then|thereafter|thereupon)\s+)?"
     r"(?:relieve|excuse|preclude|affect|prejudice|supersede|prevail|survive|take precedence|govern|"
     r"remain in (?:full )?(?:force|effect)|"
     # which text wins a conflict ("In the event of a conflict, the Privacy Rule shall
     # control"), and what a failure is grounds for ("… shall be grounds for termination")
     r"control(?!\s+[a-z])|be (?:\w+\s+)?grounds for|"
+    # (or is not: "Disapproval of the individual shall not provide grounds for
+    # non-performance or form the basis of any claim")
+    r"provide (?:\w+\s+)?grounds for|form (?:the|a|any) basis (?:of|for)|give rise to|"
     r"remain (?:fully valid|valid and (?:enforceable|binding)|enforceable)|"
     r"become effective|constitute|be in addition to|revert to|result in|"
     # a definition ("“Breach Rule” shall mean …"); what arises from the text ("No implied

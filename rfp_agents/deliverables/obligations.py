@@ -105,7 +105,15 @@ REQUIRES_THE_BIDDER_PATTERN = re.compile(REQUIRES_THE_BIDDER, re.IGNORECASE)
 OFFER_NOT_ACCEPTED = (
     r"^\W*(?:notes?\s*:\s*)?(?:neither\s+[^.;]{1,60}?\s+nor\s+|no\s+)[^.;]{0,60}?(?:proposals?|offers?|bids?|"
     r"quotes?|quotations?|submissions?|responses?|applications?)\s+(?:will|shall)\s+be\s+"
-    r"(?:accepted|considered|permitted|allowed)\b"
+    # (also after another of the buyer's acts: "No other forms of submission will be
+    # confirmed or accepted")
+    r"(?:\w+\s+or\s+)?(?:accepted|considered|permitted|allowed)\b"
+    # a channel the bidder may not use ("Questions submitted in any other manner will not be
+    # accepted"): it must use the one named; not a late one's fate
+    r"|\b(?:proposals?|offers?|bids?|quotes?|quotations?|submissions?|responses?|questions?|"
+    r"inquiries)\s+(?:submitted|sent|received|delivered)\s+(?:(?:in|by|through|via)\s+)+"
+    r"(?:any\s+)?(?:other|another)\s+(?:manner|means|method|way|form|channel)s?\s+"
+    r"(?:will|shall)\s+not\s+be\s+(?:accepted|considered|answered)\b"
     r"|(?<!late )(?<!untimely )(?<!incomplete )(?<!unsigned )"
     r"\b(?:proposals?|offers?|bids?|quotes?|quotations?|submissions?|responses?|applications?|"
     # what an offer may add to the buyer's terms ("Additional terms and conditions will not be
@@ -897,6 +905,16 @@ past it is not read."""
 
 
 REQUIRED_TO = re.compile(rf"{BE_VERB} required to", re.IGNORECASE)
+WILL_BE_REQUIRED = re.compile(rf"will{ALSO} be required", re.IGNORECASE)
+"""A thing that "will be required", which, like "required to", a condition, a relative clause
+("the staff that will be required for the surge") or a subject "no …" ("No travel is
+anticipated or will be required") does not demand."""
+TOLD_FOR_INFORMATION = re.compile(
+    r"\s+(?:also\s+)?(?:note|take\s+note|be\s+(?:advised|aware))\s+that\b", re.IGNORECASE
+)
+"""A modal that only tells the reader a fact ("The Contractor shall note that residual funds
+may be deobligated"): the clause after it says what is so, and may hold a duty of its
+own."""
 
 
 IMPERSONAL_NEED = re.compile(NECESSARY, re.IGNORECASE)
@@ -920,8 +938,11 @@ def _obliges(folded: str) -> bool:
         if _in_the_buyers_clause(folded, found.start()) or _the_buyers_gerund(folded, found):
             continue
         impersonal = IMPERSONAL_NEED.fullmatch(found.group(0))
+        if TOLD_FOR_INFORMATION.match(folded, found.end()):
+            continue  # "The Contractor shall note that funds may be deobligated"
         described = (
             REQUIRED_TO.fullmatch(found.group(0))
+            or WILL_BE_REQUIRED.fullmatch(found.group(0))
             or RESPONSIBLE.search(found.group(0))
             or REQUIRES_THE_BIDDER_PATTERN.fullmatch(found.group(0))
         )
@@ -932,6 +953,8 @@ def _obliges(folded: str) -> bool:
             continue
         if impersonal or not RELATIVE_PRONOUN.search(clause):
             return True
+        if NON_RESTRICTIVE_WHICH.search(folded, 0, found.start()):
+            return True  # "… a free account, which will be required to submit": it is required
     return False
 
 
@@ -978,6 +1001,10 @@ NEGATED_SUBJECT = re.compile(r"^\W*no\s(?!.*\band\b)", re.IGNORECASE)
 """A "required to" whose subject is "no …" ("No modification of this Contract is required to
 participate"): nothing is required."""
 RELATIVE_PRONOUN = re.compile(r"\b(?:that|who|which)\s*$", re.IGNORECASE)
+NON_RESTRICTIVE_WHICH = re.compile(r",\s*which\s*$", re.IGNORECASE)
+"""A relative clause set off by its comma, which says a thing of what it follows rather than
+which one is meant ("Register for an account, which will be required to submit"): what it
+says required is required."""
 """A "required to" in a relative clause only says which people are meant ("Staff who are
 required to hold a badge will be issued one"): the sentence's own verb decides."""
 
