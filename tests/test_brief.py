@@ -458,3 +458,37 @@ def test_penalties_and_key_personnel_are_answered_only_by_values_that_name_them(
         "Staff shall sign the Public Key Infrastructure acknowledgement form [1]."
     )
     assert key_personnel.is_answered_by("The vendor shall name a project manager [2].")
+
+
+def test_the_cover_title_is_read_around_the_line_naming_the_kind_of_document():
+    """The title after the kind of document, past "FOR" and the issuer; before it, past the
+    contract vehicle; a labelled one first; none where only a heading and a sentence
+    follow and nothing comes before."""
+    from rfp_agents.deliverables.brief.title import solicitation_title
+
+    after = "REQUEST FOR PROPOSALS (RFP)\nFOR\nCity of Birch Hollow\nStreet Tree Pruning Services\n"
+    numbered = after + "Solicitation No. BH-26-04\n"
+    assert solicitation_title(numbered) == "Street Tree Pruning Services"
+    before = (
+        "Harbor Ferry Ticketing Platform\nMultiple Award Blanket Purchase Agreement\n"
+        "Request for Quotation\nFrom: J. Doe, Contracting Officer\n1.0 Background\n"
+    )
+    assert solicitation_title(before) == "Harbor Ferry Ticketing Platform"
+    labelled = "Purchasing Office\nREQUEST FOR PROPOSALS\nTITLE: Fleet Telematics\n"
+    assert solicitation_title(labelled) == "Fleet Telematics"
+    untitled = "Request for Quote\n1. Introduction\nThe Port is seeking quotes for dredging.\n"
+    assert solicitation_title(untitled) == ""
+
+
+def test_a_cover_with_a_title_and_no_number_gives_the_title(settings: Settings, workdir: Path):
+    """A work statement with no solicitation number still names its work: the field shows
+    the title, cited to the cover, not "not stated"."""
+    text_pdf(workdir / "pws.pdf", [
+        "Performance Work Statement\nRiver Gauge Network Maintenance\n1. Background\n"
+        "The District operates forty river gauges. The contractor shall inspect each gauge "
+        "monthly.",
+    ])  # fmt: skip
+    assert ingest_paths([workdir], settings, "pws").exit_code == 0
+    brief = make_brief("pws", settings=settings, fields=["solicitation"])
+    assert brief.field("solicitation").value.startswith("River Gauge Network Maintenance")
+    assert pages_cited(brief, "solicitation") == {1}

@@ -28,6 +28,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rfp_agents.agents.evidence import Evidence
+from rfp_agents.deliverables.brief.title import solicitation_title
 from rfp_agents.ingest.titles import SOLICITATION_NUMBER
 from rfp_agents.knowledge_base import DocumentRecord, KnowledgeBase
 from rfp_agents.text import fold_accents, join_overlapping
@@ -113,16 +114,20 @@ def read_cover(kb: KnowledgeBase, records: Sequence[DocumentRecord]) -> dict[str
     found: dict[str, CoverValue] = {}
     type_counts: dict[str, int] = {}
     type_first: dict[str, Evidence] = {}
+    titles: list[CoverValue] = []
     for record in records:
         pages = [(p, kb.page_chunks(record.source, p)) for p in range(1, TYPE_PAGES + 1)]
         pages = [(p, chunks) for p, chunks in pages if chunks]
+        title = ""
         for page, chunks in pages:
             text = join_overlapping([t for t, _ in chunks])
+            if page == 1 and (title := solicitation_title(text)):
+                titles.append(CoverValue(title, _evidence(kb, chunks, title)))
             number = _solicitation_number(text) or LINE_NUMBER.search(text) or NUMBERED.search(text)
             if "solicitation" not in found and number:
                 code = number.group(number.lastindex or 0)
                 found["solicitation"] = CoverValue(
-                    _solicitation(code, record.title), _evidence(kb, chunks, code)
+                    _solicitation(code, title or record.title), _evidence(kb, chunks, code)
                 )
             set_aside = SET_ASIDE.search(text)
             if "set_asides" not in found and set_aside:
@@ -142,6 +147,8 @@ def read_cover(kb: KnowledgeBase, records: Sequence[DocumentRecord]) -> dict[str
     if type_counts:
         label = max(type_counts, key=lambda k: type_counts[k])
         found["solicitation_type"] = CoverValue(label, type_first[label])
+    if "solicitation" not in found and titles:
+        found["solicitation"] = titles[0]  # a title without a number is half the field
     return found
 
 
