@@ -380,7 +380,8 @@ def _goes_on_with_the_bidders_work(text: str, previous: str) -> bool:
     then "The interfaces will be listed and their versions recorded."): it is the same
     bidder's work, as binding as that sentence. What is done by someone it names ("… will be
     reviewed by the COR") is not, nor what becomes of a thing no one makes ("Invoices will be
-    paid …")."""
+    paid …"). So is what a document that sentence had the bidder write will hold
+    (``DELIVERABLE_CONTENTS``)."""
     if not BIDDER_OPENS.match(previous):
         return False
     contents = DELIVERABLE_CONTENTS.match(text)
@@ -425,7 +426,8 @@ BUYERS_PRONOUN = re.compile(
 """A pronoun opening a sentence before its verb, which the sentence before may have named
 as the buyer's official."""
 BIDDER_OPENS = re.compile(
-    rf"^\W*(?:\d{{1,3}}(?:\.\d{{1,3}})*\.?\s+)?(?:{INTRODUCTORY_PHRASE})?(?:the\s+)?(?:successful\s+|selected\s+)?{BIDDER_NAME}"
+    r"^\W*(?:\d{1,3}(?:\.\d{1,3})*\.?\s+)?"  # the paragraph's number
+    rf"(?:{INTRODUCTORY_PHRASE})?(?:the\s+)?(?:successful\s+|selected\s+)?{BIDDER_NAME}"
     r"\b(?!['’]s)",
     re.IGNORECASE,
 )

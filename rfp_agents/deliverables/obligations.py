@@ -96,9 +96,9 @@ REQUIRES_THE_BIDDER = (
 contractor personnel to obtain a clearance", "The surge support requires the Contractor to
 work weekends"): a duty, whoever the subject. Not the buyer's own remedy put as an imperative
 ("Require the contractor to take corrective action"), not what "may" require it (a
-possibility), and,
-as for "required to" (``_obliges``), not in a condition or a relative clause ("If a task
-requires the contractor to travel, …", "tasks that require the contractor to travel")."""
+possibility), and, as for "required to" (``_obliges``), not in a condition or a relative
+clause ("If a task requires the contractor to travel, …", "tasks that require the
+contractor to travel")."""
 REQUIRES_THE_BIDDER_PATTERN = re.compile(REQUIRES_THE_BIDDER, re.IGNORECASE)
 
 
@@ -933,7 +933,10 @@ def _obliges(folded: str) -> bool:
     will be negotiated", "if it is necessary to extend the deadline, …"), or a "required to"
     in a relative clause ("Staff that are required to …"; the "that" before "it is
     necessary" only introduces what is said). A "who is responsible for" describes whoever
-    it follows ("The department assigns a project manager who is responsible for …")."""
+    it follows ("The department assigns a project manager who is responsible for …"). "Will
+    be required" and the work that "requires the contractor to" are read as "required to"
+    is; a relative clause set off by ", which" still says the thing is required. A modal
+    before "note that" only informs (``TOLD_FOR_INFORMATION``)."""
     for found in MANDATORY.finditer(folded):
         if _in_the_buyers_clause(folded, found.start()) or _the_buyers_gerund(folded, found):
             continue

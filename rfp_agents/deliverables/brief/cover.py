@@ -114,15 +114,15 @@ def read_cover(kb: KnowledgeBase, records: Sequence[DocumentRecord]) -> dict[str
     found: dict[str, CoverValue] = {}
     type_counts: dict[str, int] = {}
     type_first: dict[str, Evidence] = {}
-    titles: list[CoverValue] = []
+    first_title: CoverValue | None = None  # of the first document that prints one
     for record in records:
         pages = [(p, kb.page_chunks(record.source, p)) for p in range(1, TYPE_PAGES + 1)]
         pages = [(p, chunks) for p, chunks in pages if chunks]
         title = ""
         for page, chunks in pages:
             text = join_overlapping([t for t, _ in chunks])
-            if page == 1 and (title := solicitation_title(text)):
-                titles.append(CoverValue(title, _evidence(kb, chunks, title)))
+            if page == 1 and (title := solicitation_title(text)) and first_title is None:
+                first_title = CoverValue(title, _evidence(kb, chunks, title))
             number = _solicitation_number(text) or LINE_NUMBER.search(text) or NUMBERED.search(text)
             if "solicitation" not in found and number:
                 code = number.group(number.lastindex or 0)
@@ -147,8 +147,8 @@ def read_cover(kb: KnowledgeBase, records: Sequence[DocumentRecord]) -> dict[str
     if type_counts:
         label = max(type_counts, key=lambda k: type_counts[k])
         found["solicitation_type"] = CoverValue(label, type_first[label])
-    if "solicitation" not in found and titles:
-        found["solicitation"] = titles[0]  # a title without a number is half the field
+    if "solicitation" not in found and first_title:
+        found["solicitation"] = first_title  # a title without a number is half the field
     return found
 
 
