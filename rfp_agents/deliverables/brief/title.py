@@ -5,8 +5,8 @@ A cover names the kind of document on a line of its own ("Request for Quote", "P
 WORK STATEMENT (PWS)") and the work it buys just after it ("Request for Proposal" / "2026
 Design Build of the Landfill Shop") or just before it ("Head Start Hosting Services" /
 "Request for Quote"); some label it ("TITLE: IT Consulting Services"). Between the two may
-stand the number, "FOR", the issuer ("United States Tax Court"), an amendment's number or a
-date; the contract vehicle ("Agile Delivery Services Blanket Purchase Agreement"), or a date;
+stand the number, "FOR", the issuer ("United States Tax Court"), the contract vehicle
+("Agile Delivery Services Blanket Purchase Agreement"), an amendment's number or a date;
 the title ends at a label ("From: …"), an address, the first heading ("1.0 Background") or a
 sentence. The ingest's document title (``ingest.titles``) is rougher: the page's first
 lines, whatever they are.
@@ -48,8 +48,7 @@ PASSED_OVER = re.compile(
     # the issuer, by its kind of organisation
     r"|\bdepartment\s+of\b|\boffice\s+of\b|\badministration\b|\bagency\b|\bauthority\b"
     r"|\bdistrict\b|\bcommission\b|\bcorporation\b|\bcourts?\b"
-    r"|\b(?:state|commonwealth|city|county)\s+of\b|\bcounty\b"
-    r"|\bacquisition\s+service\b|\btransformation\s+services?\b|\buniversity\b"
+    r"|\b(?:state|commonwealth|city|county)\s+of\b|\bcounty\b|\buniversity\b"
     # the contract vehicle the order is placed under
     r"|\bblanket\s+purchase\s+agreements?\b|\bmultiple\s+award\b|\bschedule\s+\d",
     re.IGNORECASE,
@@ -58,7 +57,7 @@ PASSED_OVER = re.compile(
 ENDS_THE_TITLE = re.compile(
     # a label ("From:", "Issued for:"), who issued or prepared it, an address, a web address
     r"^\W*[\w ]{1,30}:(?:\s|$)|^\W*(?:issued|prepared|submitted)\s+(?:by|for|to)\b"
-    r"|\d{5}(?:-\d{4})?\W*$|\bst\.?\s+nw\b|\|\s|https?://|@"
+    r"|\d{5}(?:-\d{4})?\W*$|\|\s|https?://|@"
     # the first heading, a part's name, a sentence or a bracketed note
     r"|^\s*\d{1,3}(?:\.\d{1,3})*\.?\s+[A-Z]|^\W*(?:part|section|article|attachment)\s+\w+\W*$"
     r"|[.;]\s*$|\b(?:shall|must|will|is|are|was|were|has|have)\b|^\s*\(",
