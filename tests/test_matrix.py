@@ -2178,6 +2178,14 @@ def cited_statements(read: list[tuple[str, int]], monkeypatch) -> list[tuple[str
     return [(text, meta["page_number"]) for text, meta in paged_statements(read, monkeypatch)]
 
 
+def cited_spans(read: list[tuple[str, int]], monkeypatch) -> list[tuple[str, int, int]]:
+    """``paged_statements`` as each statement and the first and last pages it is cited on."""
+    return [
+        (text, meta["page_number"], meta.get("last_page", meta["page_number"]))
+        for text, meta in paged_statements(read, monkeypatch)
+    ]
+
+
 def requirement_texts(folder, settings: Settings, kb: str) -> list[str]:
     """Ingest ``folder`` into ``kb`` and return the text of each matrix row."""
     assert ingest_paths([folder], settings, kb).exit_code == 0
@@ -2366,7 +2374,8 @@ def test_a_sentence_of_a_numbered_items_own_is_no_item_of_the_list(monkeypatch):
 def test_a_sentence_cut_by_a_page_break_is_one_row_cited_where_it_starts(monkeypatch):
     """A list item that a page break cuts ("… of the" / "Vendor with limits of …") is one
     item, cited on the page where it starts and ending on the next (``last_page``, so a
-    reader looking on either page finds it); the item after it goes on the list, though the
+    reader looking on either page finds it); an item wholly on the next page is cited from its
+    lead-in's page, where its row's text starts; the item after it goes on the list, though the
     buyer's "as the County may require" is in it; an item that ends "; and" before the break
     is whole, the next page's first item its own."""
     read = [
@@ -2378,10 +2387,7 @@ def test_a_sentence_cut_by_a_page_break_is_one_row_cited_where_it_starts(monkeyp
         ("Proposals must carry the legal name of the firm; and", 2),
         ("The signature of an officer of the firm.", 3),
     ]
-    rows = [
-        (text, meta["page_number"], meta.get("last_page", meta["page_number"]))
-        for text, meta in paged_statements(read, monkeypatch)
-    ]
+    rows = cited_spans(read, monkeypatch)
     lead = "The vendor shall carry insurance as follows:"
     assert (
         f"{lead} Employer's liability insurance respecting employees, if any, of the Vendor "
@@ -2389,8 +2395,43 @@ def test_a_sentence_cut_by_a_page_break_is_one_row_cited_where_it_starts(monkeyp
         1,
         2,
     ) in rows
-    assert (f"{lead} Such other insurance as the County may reasonably require.", 2, 2) in rows
+    assert (f"{lead} Such other insurance as the County may reasonably require.", 1, 2) in rows
     assert ("The signature of an officer of the firm.", 3, 3) in rows
+
+
+def test_an_item_on_the_page_after_its_lead_in_is_cited_from_the_lead_ins_page(monkeypatch):
+    """A lead-in at a page's foot ("Each standby generator shall be fitted with:") and its
+    items on the next page: the row's text starts with the lead-in, so it is cited from the
+    lead-in's page to the item's; an item on the lead-in's own page keeps that page alone,
+    and a sentence after the list keeps its own."""
+    read = [
+        ("Each standby generator shall be fitted with:", 4),
+        ("a fuel gauge readable from the operator's position;", 4),
+        ("an automatic transfer switch; and", 5),
+        ("a weatherproof enclosure.", 5),
+        ("Generators shall be load tested every quarter.", 5),
+    ]
+    cited = cited_spans(read, monkeypatch)
+    lead = read[0][0]
+    assert (f"{lead} a fuel gauge readable from the operator's position;", 4, 4) in cited
+    assert (f"{lead} an automatic transfer switch; and", 4, 5) in cited
+    assert (f"{lead} a weatherproof enclosure.", 4, 5) in cited
+    assert ("Generators shall be load tested every quarter.", 5, 5) in cited
+
+
+def test_a_dash_bulleted_duty_no_list_takes_is_a_row_without_its_dash(settings: Settings, workdir):
+    """Dash bullets after a sentence that ends with a full stop, under no lead-in: each
+    bulleted duty is a row of its own, and the row's text does not start with the dash."""
+    text_pdf(workdir / "spec.pdf", [
+        "Pressure instruments\n"
+        "Every transmitter shall be tagged with its loop number.\n"
+        "- The drift of a transmitter shall not exceed 0.5 % of its span per year.\n"
+        "- Gauges shall be readable from the walkway.\n",
+    ])  # fmt: skip
+    rows = requirement_texts(workdir, settings, "spec")
+    assert "The drift of a transmitter shall not exceed 0.5 % of its span per year." in rows
+    assert "Gauges shall be readable from the walkway." in rows
+    assert not any(row.startswith("-") for row in rows), rows
 
 
 def test_a_list_of_phrases_ends_at_a_run_in_heading_and_at_its_full_stop(monkeypatch):

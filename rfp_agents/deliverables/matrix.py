@@ -1542,11 +1542,36 @@ def _statement(
             if _is_requirement_label(open_list.lead_in) and has_modal_verb(sentence):
                 yield item, meta  # "Bidders shall quote in pesos.": says its duty itself
             else:
-                yield f"{open_list.heading} {item}", meta
+                yield f"{open_list.heading} {item}", _cited_from(open_list.meta, meta)
     elif not _is_lead_in(sentence, meta) and (
         _shortest(sentence) <= len(sentence) <= MAX_REQUIREMENT_CHARACTERS
     ):
-        yield sentence, meta
+        yield DASH_BULLET.sub("", sentence), meta
+
+
+DASH_BULLET = re.compile(r"^[-*–]\s+(?=\S)")
+"""A dash or star that bulleted a sentence no list took ("- The accuracy … shall be better
+than ±0.5 %."): the splitter keeps it when the sentence before ends with a full stop or a
+colon, and a row's text is the sentence without it."""
+
+
+def _cited_from(lead_in_meta: dict[str, Any], item_meta: dict[str, Any]) -> dict[str, Any]:
+    """The metadata of an item joined to its lead-in: when the lead-in is on an earlier page
+    ("Operation shall not exceed 60 Hz, unless …:" at a page's foot, its items on the next),
+    the row's text starts there, so it is cited from the lead-in's page and chunk, and
+    ``last_page`` says where the item ends (as ``_joined_across_pages`` cites a sentence a
+    page break cut)."""
+    first, own = lead_in_meta.get("page_number"), item_meta.get("page_number")
+    if first is None or own is None or first >= own:
+        return item_meta
+    where_it_starts = {
+        key: lead_in_meta[key] for key in ("page_number", "chunk_id") if key in lead_in_meta
+    }
+    return {
+        **item_meta,
+        **where_it_starts,
+        "last_page": item_meta.get("last_page") or own,
+    }
 
 
 def _shortest(sentence: str) -> int:
