@@ -3724,3 +3724,28 @@ def test_whom_the_buyer_designates_is_the_buyers_act():
     assert strength_of("Each substitute must be approved by the Contracting Officer.") == (
         "mandatory"
     )
+
+
+def test_under_the_following_shall_apply_each_item_is_as_strong_as_it_is_alone(
+    settings: Settings, workdir
+):
+    """ "If the site loses mains power, the following shall apply:" binds no one itself: the
+    buyer's item under it ("The County will restore …") is no row, the bidder's duty is a row
+    of its own, without the lead-in, and a bare phrase under such a lead-in is still joined
+    to it."""
+    text_pdf(workdir / "outage.pdf", [
+        "7. Power Outages\n"
+        "If the site loses mains power, the following shall apply:\n"
+        "a. The County will restore the supply within four hours.\n"
+        "b. The vendor shall keep a portable generator on site.\n\n"
+        "8. Fuel\n"
+        "During a fuel shortage the following shall apply:\n"
+        "a. a reserve of fuel for twelve hours at the generator\n",
+    ])  # fmt: skip
+    rows = requirement_texts(workdir, settings, "outage")
+    assert "The vendor shall keep a portable generator on site." in rows
+    assert not any("restore the supply" in row for row in rows), rows
+    assert (
+        "During a fuel shortage the following shall apply: a reserve of fuel for twelve "
+        "hours at the generator" in rows
+    ), rows

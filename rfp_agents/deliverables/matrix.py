@@ -1279,6 +1279,25 @@ def _is_requirement_label(sentence: str) -> bool:
     )
 
 
+def _speaks_for_itself(item: str, lead_in: str) -> bool:
+    """An item that says whose duty or act it is, under a lead-in that binds no one itself:
+    under a requirement label ("Mandatory Requirements:"), an item with a modal of its own
+    ("Bidders shall quote in pesos."); under "the following (provisions) shall apply" ("In
+    case of a power loss, the following shall apply:"), a sentence with a verb ("SCK CEN will
+    supply the air", the buyer's act; "The plant shall hold a backup", the bidder's duty).
+    Each is as strong as it is alone."""
+    if _is_requirement_label(lead_in):
+        return has_modal_verb(item)
+    return bool(THE_FOLLOWING_APPLY.search(lead_in)) and _is_sentence_with_a_verb(item)
+
+
+THE_FOLLOWING_APPLY = re.compile(
+    r"\bthe\s+following(?:\s+\w+){0,2}\s+(?:shall|will|must)?\s*apply\b[^:]*:\s*$", re.IGNORECASE
+)
+"""A lead-in that says its items apply ("the following shall apply concerning …:", "the
+following conditions apply:")."""
+
+
 def _clause_depth(sentence: str) -> int:
     """How many levels the clause number opening ``sentence`` has ("4.2.1 " 3), or 0."""
     found = CLAUSE_NUMBER.match(sentence)
@@ -1539,7 +1558,7 @@ def _statement(
     if open_list.takes(sentence):
         if not (open_list.the_buyers or _is_bare_marker(sentence) or POINTER.match(sentence)):
             item = CLAUSE_NUMBER.sub("", ITEM_MARKER.sub("", sentence))
-            if _is_requirement_label(open_list.lead_in) and has_modal_verb(sentence):
+            if _speaks_for_itself(item, open_list.lead_in):
                 yield item, meta  # "Bidders shall quote in pesos.": says its duty itself
             else:
                 yield f"{open_list.heading} {item}", _cited_from(open_list.meta, meta)
