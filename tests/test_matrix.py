@@ -3749,3 +3749,23 @@ def test_under_the_following_shall_apply_each_item_is_as_strong_as_it_is_alone(
         "During a fuel shortage the following shall apply: a reserve of fuel for twelve "
         "hours at the generator" in rows
     ), rows
+
+
+def test_a_bare_heading_after_a_list_of_sentences_is_no_item(monkeypatch):
+    """A short capitalised line with no verb and no full stop ("Site Access"), after items
+    that are sentences ending with full stops, is the next heading: no item of the list. In
+    a list of bare phrases it is an item, however its neighbours end."""
+    read = [
+        "Overtime shall not exceed ten hours a week, unless the vendor shows that:",
+        "The crew has agreed to the extra hours.",
+        "The site manager has approved the rota.",
+        "Site Access",
+        "Badges shall be worn at all times on the premises.",
+        "The handover package shall include the following:",
+        "A signed completion certificate.",
+        "Spare parts list",
+    ]
+    rows = statements_of(read, monkeypatch)
+    assert not any(row.endswith("Site Access") for row in rows), rows
+    assert "Badges shall be worn at all times on the premises." in rows
+    assert "The handover package shall include the following: Spare parts list" in rows

@@ -491,6 +491,23 @@ def _is_title_with_a_stop(text: str) -> bool:
     return _is_bare_phrase(text) and is_title_case(f"- {text.rstrip(' .')}")
 
 
+def _is_bare_heading(text: str) -> bool:
+    """A heading on its own line, as a text layer without numbers or fonts gives it
+    ("Welding", "Design, Materials", "Gas analysis requirements"): a capital, a few words,
+    no verb and no closing punctuation."""
+    return (
+        text[:1].isupper()
+        and len(text.split()) <= MAX_BARE_HEADING_WORDS
+        and not FINISHED.search(text)
+        and not BARE_MARKER.match(text)
+        and not _has_a_verb(text)
+        and not is_instruction(text)  # "Document the interfaces", an item of duties
+    )
+
+
+MAX_BARE_HEADING_WORDS = 4
+
+
 def _is_run_in_title(text: str) -> bool:
     """A title in title case with its full stop ("Cover Page.", "Staffing Plan."), however
     short, before the first sentence of its paragraph on the same line (``runs_on``)."""
@@ -821,6 +838,11 @@ class OpenList:
     submission"): a title with a full stop after them that its line goes on after
     (``runs_on``) is the next paragraph's, run in before its first sentence ("Technical
     Understanding and Approach. The offeror shall …"), not the last item's full stop."""
+    last_stopped: bool = False
+    """Its last item ended with a full stop: in a list of sentences, a short capitalised line
+    with no verb and no stop after it is a heading ("Design, Materials"), no item
+    (``_is_bare_heading``). A list of bare phrases or of instructions may stop some items and
+    not others."""
     ended: bool = False
     """An item ended with a full stop after items that ended with semicolons: the last one;
     what follows is no item ("The minutes are signed by …"). Under a label ("Skills:") only
@@ -885,6 +907,15 @@ class OpenList:
             return self.items < MAX_ITEMS  # "Tasks that the contractor must perform."
         return _is_item_of(sentence, self.lead_in, self.items)
 
+    def _of_sentences(self) -> bool:
+        """Its items are sentences with their own subject and verb ("The selected motor is
+        rated for …"): neither bare phrases nor instructions, nor the verb phrases that finish
+        a lead-in stopped on its modal ("… contractor shall:" then "Document the
+        interfaces"), whose short ones a heading would look like."""
+        return bool(self.items) and not (
+            self.of_phrases or self.of_instructions or MODAL_LEAD_IN_END.search(self.lead_in)
+        )
+
     def _next_clause(self, sentence: str) -> bool:
         """A clause number alone of the lead-in's own level or above ("13.2." or "14.1."
         after "13.1." opened the lead-in): the next clause, no item of this list."""
@@ -939,6 +970,8 @@ class OpenList:
             return True  # "The County reserves the right to reject offers without them."
         if self.items and self.of_instructions and _is_title_with_a_stop(sentence):
             return True  # "Obligations in the Event of a Breach." after "Identify …" items
+        if self.last_stopped and self._of_sentences() and _is_bare_heading(sentence):
+            return True  # "Design, Materials", the next heading, after "… above 60 Hz."
         if self.unstopped and (meta or {}).get("runs_on") and _is_run_in_title(sentence):
             return True  # "Staffing Plan. The offeror shall …" after "(vii) Date of submission"
         if self.unstopped and self.of_phrases and _opens_with_its_subject_and_verb(sentence):
@@ -1011,6 +1044,7 @@ class OpenList:
                 pending="",
                 before_the_last=before_the_last,
                 unstopped=(first or self.unstopped) and not FINISHED.search(sentence),
+                last_stopped=end.endswith("."),
                 semicolons=(end.endswith(";") or comma or before_the_last)
                 and (first or self.semicolons),
                 ended=(self.semicolons and end.endswith(".") and not self.label)
