@@ -115,7 +115,7 @@ _SENTENCE_END = _sentence_end(rf"|\n\s*{LIST_ITEM_MARK}\s+(?!\d{{3}}\b)")
 _SENTENCE_END_KEEPING_MARKERS = _sentence_end(rf"|\n\s*(?={LIST_ITEM_MARK}\s+(?!\d{{3}}\b))")
 
 
-_MARKER = r"\(?(?P<mark>[A-Za-z]|\d{1,2}|[ivxlcIVXLC]{1,5})(?:\.-|[.)])"
+_MARKER = r"\(?(?P<mark>[A-Za-z]|\d{1,3}|[ivxlcIVXLC]{1,5})(?:\.-|[.)])"
 ITEM_MARKER = re.compile(rf"^\s*(?:(?:{_MARKER}|[-*–])\s+|—\s*(?=[A-Z]))")
 """A list item's own marker opening a text ("a) ", "(c) ", "3. ", "3.- ", "iv. ", "- ", an em
 dash before a capital: "—The"); its letter, number or numeral is the group ``mark`` (none

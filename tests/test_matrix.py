@@ -3769,3 +3769,26 @@ def test_a_bare_heading_after_a_list_of_sentences_is_no_item(monkeypatch):
     assert not any(row.endswith("Site Access") for row in rows), rows
     assert "Badges shall be worn at all times on the premises." in rows
     assert "The handover package shall include the following: Spare parts list" in rows
+
+
+def test_a_paragraph_number_after_a_bulleted_list_ends_it(monkeypatch):
+    """A number alone that cannot be the next item of a list whose items came without
+    numbers ("112." after two bullets, also a number of three digits) is the next numbered
+    paragraph's: its sentence is a row of its own, not an item joined to the lead-in. The
+    number after the items' count ("3." after two) is still the list's next item."""
+    read = [
+        "The vendor shall fit the following pumps:",
+        "A duty pump rated for the full flow.",
+        "A standby pump of the same rating.",
+        "112.",
+        "Each pump shall carry a stainless steel name plate.",
+        "The bid shall include:",
+        "A cover letter.",
+        "A price schedule.",
+        "3.",
+        "A signed conflict of interest form.",
+    ]
+    rows = statements_of(read, monkeypatch)
+    assert "Each pump shall carry a stainless steel name plate." in rows
+    assert not any(row.startswith(read[0]) and "name plate" in row for row in rows), rows
+    assert "The bid shall include: A signed conflict of interest form." in rows

@@ -899,6 +899,8 @@ class OpenList:
             return False
         if self.ended or (self.items and self._outer_marker(sentence)):
             return False
+        if self.items and self._paragraph_number_past_it(sentence):
+            return False
         if _is_requirement_label(self.lead_in) and _is_requirement_label(sentence):
             return False  # "Minimum Qualifications:" after "Mandatory Requirements:" items
         if self._takes_a_duty(sentence) and not RUN_IN_HEADING.match(sentence):
@@ -943,6 +945,15 @@ class OpenList:
             and _strength_alone(self.lead_in) == "mandatory"
             and _strength_alone(sentence) == "mandatory"
         )
+
+    def _paragraph_number_past_it(self, sentence: str) -> bool:
+        """A number alone that cannot be this list's next item: its items came without
+        numbers, and the number is not the one after their count ("171." after three
+        bulleted filters): the next numbered paragraph's, which ends the list."""
+        found = BARE_MARKER.match(sentence)
+        if not found or self.item_marker or not found.group("mark").isdigit():
+            return False
+        return int(found.group("mark")) != self.items + 1
 
     def _outer_marker(self, sentence: str) -> bool:
         """A marker alone of another kind than the items' that goes on a sequence ("4." after
