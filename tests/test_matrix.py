@@ -3792,3 +3792,18 @@ def test_a_paragraph_number_after_a_bulleted_list_ends_it(monkeypatch):
     assert "Each pump shall carry a stainless steel name plate." in rows
     assert not any(row.startswith(read[0]) and "name plate" in row for row in rows), rows
     assert "The bid shall include: A signed conflict of interest form." in rows
+
+
+def test_a_colon_inside_brackets_at_a_line_end_opens_no_list(settings: Settings, workdir):
+    """An item whose example in brackets breaks its line after "e.g.:" is one item: the
+    colon opens no list inside it, and the items after it are still the first lead-in's."""
+    text_pdf(workdir / "storage.pdf", [
+        "Even if the option is not exercised, the vendor shall deliver:\n"
+        "- A specification of the tanks (e.g.:\n"
+        "volume, nozzles and coatings).\n"
+        "- The foundations of the tanks.\n",
+    ])  # fmt: skip
+    rows = requirement_texts(workdir, settings, "storage")
+    lead = "Even if the option is not exercised, the vendor shall deliver:"
+    assert f"{lead} A specification of the tanks (e.g.: volume, nozzles and coatings)." in rows
+    assert f"{lead} The foundations of the tanks." in rows

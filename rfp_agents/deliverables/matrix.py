@@ -679,10 +679,10 @@ def _with_what_speaks_of_it(sentences: Iterable[Sentence]) -> Iterator[Sentence]
     same page: one that names it a requirement (``NAMES_THE_LAST_A_REQUIREMENT``; alone,
     "This is a requirement for all Offerors" would not say what is required), and a note in
     brackets on it ("… hosted in a public repository. (Note: Other hosting will not be
-    accepted)"), also when a line break split the note after its colon ("(Note:"); and the
-    next item of a list run into the sentence ("The Contractor shall carry (a) general
-    liability of $1,000,000;" then "(b) auto liability …; and (c) …"), which the splitter
-    cut at its semicolon."""
+    accepted)"), also when a line break split the note after its colon ("(Note:"), or any
+    bracket after its colon (``_stops_inside_brackets``); and the next item of a list run
+    into the sentence ("The Contractor shall carry (a) general liability of $1,000,000;"
+    then "(b) auto liability …; and (c) …"), which the splitter cut at its semicolon."""
     held: Sentence | None = None
     for sentence, meta, opens_section in sentences:
         if (
@@ -692,6 +692,7 @@ def _with_what_speaks_of_it(sentences: Iterable[Sentence]) -> Iterator[Sentence]
                 NAMES_THE_LAST_A_REQUIREMENT.match(sentence)
                 or NOTE_IN_BRACKETS.match(sentence)
                 or OPEN_NOTE.search(held[0])
+                or _stops_inside_brackets(held[0])
                 or _goes_on_its_run_in_list(held[0], sentence)
             )
             and held[1].get("page_number") == meta.get("page_number")
@@ -703,6 +704,13 @@ def _with_what_speaks_of_it(sentences: Iterable[Sentence]) -> Iterator[Sentence]
         held = (sentence, meta, opens_section)
     if held is not None:
         yield held
+
+
+def _stops_inside_brackets(sentence: str) -> bool:
+    """A sentence cut at a colon inside brackets it has not closed ("… specifications for the
+    storage vessels (e.g.:" then "volume, flanges, …)."): the line broke after the colon,
+    which opens no list; the bracket goes on in the next sentence."""
+    return sentence.rstrip().endswith(":") and sentence.count("(") > sentence.count(")")
 
 
 def _goes_on_its_run_in_list(before: str, sentence: str) -> bool:
