@@ -117,9 +117,9 @@ _SENTENCE_END_KEEPING_MARKERS = _sentence_end(rf"|\n\s*(?={LIST_ITEM_MARK}\s+(?!
 
 _MARKER = r"\(?(?P<mark>[A-Za-z]|\d{1,3}|[ivxlcIVXLC]{1,5})(?:\.-|[.)])"
 ITEM_MARKER = re.compile(rf"^\s*(?:(?:{_MARKER}|[-*–])\s+|—\s*(?=[A-Z]))")
-"""A list item's own marker opening a text ("a) ", "(c) ", "3. ", "3.- ", "iv. ", "- ", an em
-dash before a capital: "—The"); its letter, number or numeral is the group ``mark`` (none
-for a dash)."""
+"""A list item's own marker opening a text ("a) ", "(c) ", "3. ", "171. ", "3.- ", "iv. ",
+"- ", an em dash before a capital: "—The"); its letter, number (up to three digits, as a
+specification numbers its paragraphs) or numeral is the group ``mark`` (none for a dash)."""
 BARE_MARKER = re.compile(rf"^\s*{_MARKER}\s*$")
 """A list item's marker on its own ("A.", "(b)", "3)", "XIV."), as a sentence split leaves
 it: an item's number, no statement of its own."""
