@@ -1004,12 +1004,12 @@ NEGATED_SUBJECT = re.compile(r"^\W*no\s(?!.*\band\b)", re.IGNORECASE)
 """A "required to" whose subject is "no …" ("No modification of this Contract is required to
 participate"): nothing is required."""
 RELATIVE_PRONOUN = re.compile(r"\b(?:that|who|which)\s*$", re.IGNORECASE)
+"""A "required to" in a relative clause only says which people are meant ("Staff who are
+required to hold a badge will be issued one"): the sentence's own verb decides."""
 NON_RESTRICTIVE_WHICH = re.compile(r",\s*which\s*$", re.IGNORECASE)
 """A relative clause set off by its comma, which says a thing of what it follows rather than
 which one is meant ("Register for an account, which will be required to submit"): what it
 says required is required."""
-"""A "required to" in a relative clause only says which people are meant ("Staff who are
-required to hold a badge will be issued one"): the sentence's own verb decides."""
 
 
 IS_REQUIRED = re.compile(r"\b(?:is|are) required\b(?!\s+to\b)", re.IGNORECASE)
