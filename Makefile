@@ -107,10 +107,10 @@ eval: $(VENV)/.dev $(APERTIUM_PAIR)
 	RFP_HOME=$(EVAL_HOME) $(BIN)/rfp eval eval/questions.jsonl eval/holdout-questions.jsonl \
 	  --kb rfps --kb holdout --pdfs $(RFPS) --pdfs $(HOLDOUT)
 	RFP_HOME=$(EVAL_HOME) $(BIN)/rfp eval eval/spanish-tuning-questions.jsonl eval/spanish-questions.jsonl \
-	  --kb holdout-es --kb holdout-es --mode pipeline --mode ask
+	  --kb holdout-es --kb holdout-es --mode pipeline --mode plain --mode ask
 	@echo "the Spanish sets on all-MiniLM-L6-v2, the baseline of the multilingual model:"
 	RFP_HOME=$(EVAL_HOME) $(BIN)/rfp eval eval/spanish-tuning-questions.jsonl eval/spanish-questions.jsonl \
-	  --kb holdout-es-minilm --kb holdout-es-minilm --mode pipeline --mode ask
+	  --kb holdout-es-minilm --kb holdout-es-minilm --mode pipeline --mode plain --mode ask
 	RFP_HOME=$(EVAL_HOME) $(BIN)/rfp eval-brief eval/brief-gold.jsonl --kb rfps --kb holdout
 	RFP_HOME=$(EVAL_HOME) $(BIN)/rfp eval-matrix eval/matrix-gold.jsonl \
 	  --kb rfps --kb holdout --kb holdout-es

@@ -660,7 +660,7 @@ def eval_command(
         list[str] | None,
         typer.Option(
             "--mode",
-            help="Only these modes (repeat): naive, similarity, mmr, hybrid, pipeline, ask.",
+            help="Only these modes (repeat): naive, similarity, mmr, hybrid, pipeline, plain, ask.",
         ),
     ] = None,
     json_output: JsonOption = False,

@@ -284,6 +284,11 @@ def evaluation(report: Any) -> None:
         ):
             if ids:
                 console.print(f"{m.mode} {title}: {', '.join(ids)}", highlight=False)
+    if report.answer_margin is not None:
+        console.print(
+            f"ask states the fact {report.answer_margin:+.3f} over the plain answer baseline",
+            highlight=False,
+        )
     for note in report.notes:
         console.print(label("note:", "yellow", f" {note}"), highlight=False)
 
@@ -312,6 +317,9 @@ def evaluation_sets(reports: Sequence[Any]) -> None:
     figure("pipeline", "overall.hit_at_5", "pipeline hit@5")
     figure("ask", "cite_rate", "ask cites a gold page")
     figure("ask", "states_fact_rate", "answer states the fact")
+    figure("plain", "states_fact_rate", "plain baseline states the fact")
+    margins = ["-" if r.answer_margin is None else f"{r.answer_margin:+.3f}" for r in reports]
+    table.add_row("ask's margin over the plain baseline", *margins)
     figure("ask", "median_answer_characters", "median answer (characters)", "{:d}")
     figure("ask", "repeat_rate", "answers repeating a sentence")
     figure("ask", "abstain_rate", "abstains on unanswerable")

@@ -135,10 +135,10 @@ class Settings(BaseSettings):
     max_selected_documents: Annotated[int, Field(ge=1, le=1000)] = Field(
         default=20, description="Documents one question may be restricted to (documentIds)."
     )
-    no_evidence_score: Annotated[float, Field(ge=0.0, le=1.0)] = Field(
+    weak_evidence_score: Annotated[float, Field(ge=0.0, le=1.0)] = Field(
         default=0.3,
-        description="The offline answerer says the documents hold no evidence when its best "
-        "sentence scores below this (similarity and term overlap combined).",
+        description="The offline answerer calls its evidence weak (and says so in the answer) "
+        "when its best sentence scores below this (similarity and term overlap combined).",
     )
 
     # The HTTP API (`rfp serve`).

@@ -254,6 +254,7 @@ def test_rfp_eval_measures_every_mode_in_one_table(
         "mmr",
         "hybrid",
         "pipeline",
+        "plain",
         "ask",
     ]
     assert report["answerable"] == 3 and report["unanswerable"] == 2
@@ -267,6 +268,8 @@ def test_rfp_eval_measures_every_mode_in_one_table(
     assert ask["abstain_rate"] == round(1 - len(ask["missed_abstentions"]) / 2, 3)
     assert ask["abstain_answerable_rate"] == round(len(ask["wrong_abstentions"]) / 3, 3)
     assert ask["median_answer_characters"] > 0 and ask["repeat_rate"] == 0.0
+    plain = {m["mode"]: m for m in report["modes"]}["plain"]
+    assert report["answer_margin"] == round(ask["states_fact_rate"] - plain["states_fact_rate"], 3)
 
     table = runner.invoke(app, ["eval", str(questions), "--kb", "real", "--mode", "hybrid"])
     assert table.exit_code == 0 and "hybrid" in table.output and "hit@5" in table.output

@@ -1,24 +1,23 @@
 """The offline answerer: an extractive domain agent that needs no chat model.
 
-It works like the LLM agents, through the same tools, but plans and writes by rule:
+It works like the LLM agents, through the same tools, but plans and writes by rule
+(``docs/answers.md`` says which rules paid on the blind benchmark):
 
 1. **Plan**: retrieve with the pipeline (``rfp_agents.retrieval``: query expansion, the
    documents the question names, each side of a comparison, hybrid search, reranking with
    the agent's category) the question and, for a follow-up, the earlier question; grep exact
-   terms the question names (clause numbers, amounts, percentages, standards, quotes).
-2. **Select**: split the passages into sentences (of the documents the question names, when
-   it names some) and score each against the question's focus (``question_focus``: the
-   question without the words naming its documents): embedding similarity plus the weighted
-   share of the question's terms it contains, plus a bonus for an exact term and for holding
-   the answer type (a quantity, a date). Sentences that are themselves questions (a vendor's,
-   in a Q&A) are not answers. The sentence that answers comes first; another follows only if
-   it adds a key term the first lacks and does not repeat it.
-3. **Write**: quote those sentences, each followed by the ``[ref]`` of its passage.
-
-It answers that the documents hold no evidence, with a warning, when the best sentence scores
-below ``RFP_NO_EVIDENCE_SCORE``, when a key term of the question (or an RFP phrasing of it) is
-in none of the passages, or when the question wants a quantity or a date and no close
-sentence holds one. It never writes anything a passage does not say.
+   terms the question names (clause numbers, amounts, percentages, standards, quotes); read
+   the best pages whole.
+2. **Select**: the candidate sentences of the passages (``candidates``; of the documents the
+   question names, when it names some) are scored against the question's focus
+   (``question_focus``: the question without the words naming its documents): embedding
+   similarity plus the weighted share of the question's terms it contains. The lead is the
+   best sentence (one holding the date or figure a "when" or "how many" question asks for,
+   if one scores close); another follows only if it adds a key term and repeats nothing.
+3. **Judge** the evidence (``evidence_strength``): absent, weak or strong.
+4. **Write** (``answer_layout``): the lead, then the key sentence of each other page the
+   search ranked high, each with the ``[ref]`` of its passage; a weak answer says so first.
+   It never writes anything a passage does not say.
 """
 
 from __future__ import annotations
@@ -32,16 +31,21 @@ import numpy as np
 from langchain_core.embeddings import Embeddings
 from langchain_core.messages import AIMessage, BaseMessage
 
-from rfp_agents.agents.citations import insert_marker
+from rfp_agents.agents.answer_layout import (
+    EVIDENCE_CHARACTERS,
+    Layout,
+    excerpt,
+    quoted,
+    render,
+)
+from rfp_agents.agents.candidates import candidate_sentences
 from rfp_agents.agents.evidence import Evidence, evidence_in
+from rfp_agents.agents.evidence_strength import judge
 from rfp_agents.agents.models import DomainFinding, finding_from_messages
 from rfp_agents.agents.profiles import DomainProfile
 from rfp_agents.agents.question_focus import (
     CALENDAR,
-    CONDITIONAL,
-    SECTION_NUMBER,
     QuestionFocus,
-    asks_whether_there_is,
     has_answer_type,
     mentions,
     missing_terms,
@@ -51,19 +55,15 @@ from rfp_agents.agents.question_focus import (
 from rfp_agents.agents.tool_calls import run_tool_calls, tool_call
 from rfp_agents.agents.tools import KnowledgeTools
 from rfp_agents.config import Settings
-from rfp_agents.embeddings import sentence_embeddings
+from rfp_agents.embeddings import comparable_similarity, sentence_embeddings
 from rfp_agents.retrieval.expansion import in_spanish
 from rfp_agents.text import (
-    BARE_MARKER,
     ITEM_MARKER,
-    QA_ENTRY_NUMBER,
     content_terms,
     detect_language,
     exact_terms,
     specificity_weights,
     split_sentences,
-    stitch,
-    table_cells,
     term_overlap,
     weighted_overlap,
 )
@@ -71,24 +71,19 @@ from rfp_agents.translation import to_spanish
 
 SIMILARITY_WEIGHT = 0.55
 OVERLAP_WEIGHT = 0.45
-EXACT_TERM_BONUS = 0.1
 PASSAGE_SCORE_WEIGHT = 0.1
-MAX_SENTENCES = 3
+MAX_SENTENCES = 2
+"""Sentences of the lead: the one that answers and one that adds to it."""
+MAX_EVIDENCE_LINES = 3
+"""Other passages whose key sentence follows the lead (the answer's budget may keep fewer)."""
+EVIDENCE_WITHIN = 0.6
+"""An evidence line scores at least this share of the lead: a page the search ranked high for
+other words (a court clause, an appendix title) is not shown as evidence."""
 MAX_PER_PASSAGE = 2
 KEEP_WITHIN = 0.85
 """Sentences scoring at least this share of the best one are worth adding."""
-MIN_SENTENCE_CHARACTERS = 25
-MIN_FIGURE_CHARACTERS = 12
-"""A shorter sentence is kept when it holds a figure (a table row: "Price Offered 20")."""
-MAX_SENTENCE_CHARACTERS = 600
-"""A longer sentence (a table row, run-on text) is cut into overlapping windows."""
 WINDOWED_CHARACTERS = 400
 """A sentence longer than this is compared with the question window by window."""
-TYPE_BONUS = 0.08
-"""Added to a sentence holding what the question asks for (a quantity, a date)."""
-CONDITIONAL_PENALTY = 0.05
-"""Taken from a conditional sentence's score when the question asks whether something exists
-(``asks_whether_there_is``)."""
 TYPED_WITHIN = 0.6
 """A sentence holding the answer type leads if it scores this share of the best sentence;
 when none does, the passages do not state what the question asks for."""
@@ -96,26 +91,13 @@ REPEATS = 0.5
 """A sentence sharing this share of its terms with a chosen one adds nothing (overlapping
 chunks and the word windows of long sentences, which overlap by half, say the same words
 twice)."""
-HEADING = re.compile(r"^[^a-z]*$|^(?:[A-Z][\w'’&/-]*+\s*|(?:of|and|the|for|to|in|on|or)\s+)+$")
-"""An all-caps or title-case line ("COST PROPOSAL INSTRUCTIONS", "Proposal Evaluation
-Criteria"): a heading, not a statement."""
-MAX_HEADING_WORDS = 8
-QUESTION_TAIL = re.compile(r"\?\W{0,3}(?:\w{1,2}\W{0,3})?$")
-"""A sentence that ends a question, perhaps followed by an answer label ("…? a.")."""
-REQUEST = re.compile(r"^(?:\d+\.\s*)?please\s+(?:confirm|clarify|advise)\b", re.IGNORECASE)
-"""A vendor's question put as a request ("Please confirm GSA requires one narrative."): in a
-Q&A it is asked, not answered, whatever its last mark."""
 SIDE_FLOOR = 0.6
 """A comparison side's best sentence is kept if it reaches this share of the answer's floor."""
 GREP_HITS = 5
-REPLY_SPAN = 2
-"""Statements after a question in a Q&A that count as its reply."""
 READ_PAGES = 3
 """The best retrieved pages the answerer reads whole."""
 MAX_LOOK_AGAIN = 2
 """Missing terms grepped for before the answerer says "no evidence"."""
-SELF_STANDING_TERMS = 3
-"""Content words a Q&A reply needs to be quoted without its question."""
 MAX_NAMED_GREPS = 3
 """Named documents the look-again grep searches one by one (a question names few)."""
 
@@ -183,6 +165,7 @@ class OfflineAnswerer:
         focus = question_focus(search_text, _naming_terms(tools))
         scope = evidence if sides else _in_documents(evidence, named)
         words_comparable = not _asked_in_another_language(search_text, scope)
+        as_written = words_comparable
         if not words_comparable and _main_language(scope) == "es":
             # an English question on a Spanish tender: its words are looked for in Spanish,
             # or, without a translator, not at all
@@ -210,8 +193,20 @@ class OfflineAnswerer:
             scope = evidence if sides else _in_documents(evidence, named)
             scored = self.score_sentences(focus, scope)
             chosen = select_sentences(scored, focus, sides)
-        reason = self._no_evidence_reason(focus, scored, chosen, bool(sides), words_comparable)
-        if reason:
+        weak_score = self.settings.weak_evidence_score * (
+            1.0 if words_comparable else SIMILARITY_WEIGHT
+        )
+        judgement = judge(
+            focus,
+            scored,
+            chosen[0] if chosen else None,
+            weak_score,
+            self._closest(scored, scope),
+            bool(sides),
+            words_comparable,
+            as_written,
+        )
+        if judgement.verdict == "absent":
             answer = (
                 f"The documents hold no evidence for this question in the {profile.title} domain."
             )
@@ -220,13 +215,29 @@ class OfflineAnswerer:
                 "offline",
                 answer,
                 messages,
-                [*warnings, f"no evidence: {reason}"],
+                [*warnings, judgement.warning],
                 no_evidence=True,
                 diagnostics=tools.diagnostics,
             )
-        answer = " ".join(_with_marker(s.text, s.evidence.ref) for s in chosen)
+        weights = specificity_weights(
+            set(content_terms(focus.scoring_text)), [s.text for s in scored]
+        )
+
+        def relevance(text: str) -> float:
+            return weighted_overlap(weights, text)
+
+        layout = Layout(
+            lead=[quoted(s.text, s.evidence.ref) for s in chosen],
+            evidence=[
+                quoted(excerpt(s.text, EVIDENCE_CHARACTERS, relevance), s.evidence.ref)
+                for s in key_sentences(scored, chosen, evidence)
+            ],
+            caution=judgement.verdict == "weak",
+        )
+        if judgement.verdict == "weak":
+            warnings = [*warnings, judgement.warning]
         return finding_from_messages(
-            profile.domain, "offline", answer, messages, list(warnings),
+            profile.domain, "offline", render(layout), messages, list(warnings),
             diagnostics=tools.diagnostics,
         )  # fmt: skip
 
@@ -269,39 +280,6 @@ class OfflineAnswerer:
         ]
         return [AIMessage(content="", tool_calls=reads), *run_tool_calls(reads, tools.as_tools())]
 
-    def _no_evidence_reason(
-        self,
-        focus: QuestionFocus,
-        scored: Sequence[ScoredSentence],
-        chosen: Sequence[ScoredSentence],
-        comparison: bool,
-        words_comparable: bool = True,
-    ) -> str | None:
-        """Why the passages do not answer the question, or None when they do.
-
-        ``words_comparable`` is false when the question is in another language than the
-        passages: no sentence can share its words, so the score is held to the share of the
-        threshold that similarity alone can reach, and only the score can say there is no
-        evidence."""
-        best = scored[0].score if scored else 0.0
-        floor = self.settings.no_evidence_score * (1.0 if words_comparable else SIMILARITY_WEIGHT)
-        if best < floor:
-            return (
-                f"the best passage sentence scored {best:.2f}, below {floor:.2f} "
-                f"(RFP_NO_EVIDENCE_SCORE{'' if words_comparable else ' x similarity weight'})"
-            )
-        if not words_comparable:
-            return None
-        missing = missing_terms(focus, [s.said_or_asked for s in scored])
-        if missing and not comparison:
-            return f"no passage mentions {', '.join(repr(t) for t in missing)}"
-        if comparison:
-            return None
-        lead = chosen[0]
-        if not has_answer_type(lead.text, focus.answer_type):
-            return f"the question asks for a {focus.answer_type} and no close sentence states one"
-        return None
-
     def _grep(
         self, terms: Sequence[str], named: Sequence[str], tools: KnowledgeTools
     ) -> list[BaseMessage]:
@@ -330,13 +308,12 @@ class OfflineAnswerer:
         """Every usable sentence of the passages, best first."""
         if isinstance(focus, str):
             focus = question_focus(focus)
-        candidates = _candidates(evidence)
+        candidates = candidate_sentences(evidence)
         if not candidates:
             return []
         question = focus.scoring_text
         texts = [c.text for c in candidates]
         weights = specificity_weights(set(content_terms(question)), texts)
-        exact = [t.lower() for t in exact_terms(focus.question)]
         model = self._model_for(evidence)
         query_vector = np.asarray(model.embed_query(question), dtype=np.float32)
         asked = [c.replies_to for c in candidates if c.replies_to]
@@ -345,7 +322,6 @@ class OfflineAnswerer:
         )
         similarities = self._similarities(model, texts, query_vector)
         scored = []
-        whether = asks_whether_there_is(focus.question)
         for candidate, similarity in zip(candidates, similarities, strict=True):
             sentence, item = candidate.text, candidate.evidence
             similarity = float(similarity)
@@ -355,12 +331,6 @@ class OfflineAnswerer:
                 similarity = max(similarity, float(asked_similarity[candidate.replies_to]))
                 overlap = max(overlap, weighted_overlap(weights, candidate.replies_to))
             score = SIMILARITY_WEIGHT * similarity + OVERLAP_WEIGHT * overlap
-            if exact and any(t in sentence.lower() for t in exact):
-                score += EXACT_TERM_BONUS
-            if focus.answer_type and has_answer_type(sentence, focus.answer_type):
-                score += TYPE_BONUS
-            if whether and CONDITIONAL.match(candidate.text):
-                score -= CONDITIONAL_PENALTY
             score += PASSAGE_SCORE_WEIGHT * (item.score or 0.0)
             scored.append(
                 ScoredSentence(
@@ -384,6 +354,13 @@ class OfflineAnswerer:
         flat = [p for ps in pieces for p in ps]
         scores = iter((self._embed(model, flat) @ query_vector).tolist())
         return [max(next(scores) for _ in ps) for ps in pieces]
+
+    def _closest(self, scored: Sequence[ScoredSentence], evidence: Sequence[Evidence]) -> float:
+        """The best sentence similarity, on the scale thresholds are set on (a model whose
+        unrelated texts score high, as e5 does, is mapped onto it)."""
+        best = max((s.similarity for s in scored), default=0.0)
+        name = getattr(self._model_for(evidence), "model_name", None)
+        return comparable_similarity(best, name)
 
     def _model_for(self, evidence: Sequence[Evidence]) -> Embeddings:
         """The embeddings sentences are weighed with: those of the knowledge base most of the
@@ -451,6 +428,39 @@ def select_sentences(
     return chosen
 
 
+def key_sentences(
+    scored: Sequence[ScoredSentence], chosen: Sequence[ScoredSentence], evidence: Sequence[Evidence]
+) -> list[ScoredSentence]:
+    """The best sentence of each other page the search ranked high, in its order.
+
+    The lead may have picked the wrong sentence; the clause of each of the next passages the
+    search found lets the analyst see the answer anyway. Pages are taken in the order the
+    retrieval ranked their passages (a page read whole or grepped comes after), each once,
+    skipping the lead's pages."""
+    ranked = sorted(evidence, key=lambda e: (e.tool != "query_knowledge", e.ref))
+    taken = {_page_of(c.evidence) for c in chosen}
+    floor = chosen[0].score * EVIDENCE_WITHIN if chosen else 0.0
+    best_on_page: dict[tuple[str, str, int], ScoredSentence] = {}
+    for sentence in scored:  # best first
+        if sentence.score < floor:
+            break
+        best_on_page.setdefault(_page_of(sentence.evidence), sentence)
+    found = []
+    for item in ranked:
+        where = _page_of(item)
+        if where in taken or where not in best_on_page:
+            continue
+        taken.add(where)
+        found.append(best_on_page[where])
+        if len(found) >= MAX_EVIDENCE_LINES:
+            break
+    return found
+
+
+def _page_of(item: Evidence) -> tuple[str, str, int]:
+    return (item.kb, item.source_file, item.page_number)
+
+
 def _new_side(
     candidate: ScoredSentence, chosen: Sequence[ScoredSentence], sides: Sequence[Sequence[str]]
 ) -> bool:
@@ -492,68 +502,6 @@ def _adds(text: str, chosen: Sequence[ScoredSentence], focus: QuestionFocus | No
     return any(mentions(k, terms) and not mentions(k, said) for k in focus.key_terms)
 
 
-@dataclass(frozen=True)
-class Candidate:
-    """A sentence that could answer, and the question it replies to in a Q&A ("" if none)."""
-
-    text: str
-    evidence: Evidence
-    replies_to: str = ""
-
-
-def _candidates(evidence: Sequence[Evidence]) -> list[Candidate]:
-    """The passages' sentences that could answer: statements of a useful length, once each.
-
-    In a Q&A (amendments answering vendors' questions) a question is not an answer, but the
-    statements that follow it, up to the next question, reply to it; a reply too short to
-    stand alone is quoted after its question, in quotation marks so it reads as one sentence
-    ('“What mix of remote and onsite work is preferred?” 100% remote.'). An item of a list
-    (a sentence after a marker such as "E.", following a lead-in that ends with a colon) is
-    quoted with the lead-in that gives it its sense ("George Mason cannot agree to any of the
-    following terms: … An agreement providing for liquidated damages").
-
-    A vendor's request to confirm ("Please confirm …") is a question too. A numbered entry
-    that leads straight into a question is its premise, the vendor's reading ("72. The RFQ
-    states a three page narrative. Please confirm …"), not the buyer's answer: not quoted.
-    """
-    candidates: list[Candidate] = []
-    seen: set[str] = set()
-    lead_in, marked, previous = "", False, None
-    for run in _runs(evidence):
-        asked, replies, premise = "", 0, None
-        if previous is None or _reading_order(previous)[:3] != _reading_order(run[0])[:3]:
-            lead_in, marked = "", False  # a list carries over only to the next passage of its page
-        previous = run[-1]
-        for sentence, item in _sentences_of(run):
-            if BARE_MARKER.match(sentence):
-                marked = True  # "A.", "(b)", "3)": the next sentence is an item
-                continue
-            is_question = bool(QUESTION_TAIL.search(sentence) or REQUEST.match(sentence))
-            context = ""
-            if is_question and premise in candidates:
-                candidates.remove(premise)
-                context = f"{premise.text} "  # the reply answers the premise as well
-            premise = None
-            if is_question:
-                asked, replies, lead_in, marked = context + sentence, 0, "", False
-                continue
-            replies += 1
-            in_list = bool(lead_in) and marked
-            reply = asked if replies <= REPLY_SPAN else ""
-            text = f"{lead_in} … {sentence}" if in_list else sentence
-            quoted = sentence
-            if reply and _needs_its_question(sentence):
-                text = quoted = f"“{reply}” {sentence}"
-            lead_in = sentence if sentence.rstrip().endswith(":") else lead_in if in_list else ""
-            marked = False
-            if not _usable(quoted) or text in seen:
-                continue
-            seen.add(text)
-            candidates.append(Candidate(text, item, reply))
-            premise = candidates[-1] if QA_ENTRY_NUMBER.match(sentence) else None
-    return candidates
-
-
 def _orphan_item_page(
     chosen: Sequence[ScoredSentence], evidence: Sequence[Evidence]
 ) -> tuple[str, str, int] | None:
@@ -568,40 +516,6 @@ def _orphan_item_page(
     if (item.kb, item.source_file, item.chunk_index - 1) in present or item.chunk_index == 0:
         return None
     return (item.kb, item.source_file, item.page_number)
-
-
-def _runs(evidence: Sequence[Evidence]) -> list[list[Evidence]]:
-    """The passages in reading order, consecutive chunks of one page grouped: a sentence the
-    chunker cut at a chunk's end is read whole across the two."""
-    runs: list[list[Evidence]] = []
-    for item in sorted(evidence, key=_reading_order):
-        last = runs[-1][-1] if runs else None
-        follows = last is not None and _reading_order(last)[:3] == _reading_order(item)[:3]
-        if follows and item.chunk_index == last.chunk_index + 1:
-            runs[-1].append(item)
-        else:
-            runs.append([item])
-    return runs
-
-
-MIN_OVERLAP = 20
-"""Characters two chunks must share to be stitched (the chunker's overlap is larger)."""
-
-
-def _sentences_of(run: Sequence[Evidence]) -> list[tuple[str, Evidence]]:
-    """The sentences of a run of consecutive chunks, stitched where the chunks overlap, each
-    with the chunk it starts in (the one its citation names)."""
-    text, starts = stitch([item.content for item in run], min_overlap=MIN_OVERLAP)
-    found, cursor = [], 0
-    flat_text = " ".join(text.split())
-    # sentence offsets are found in the whitespace-normalised text, chunk starts mapped to it
-    flat_starts = [len(" ".join(text[:s].split())) for s in starts]
-    for sentence in split_sentences(table_cells(text), MAX_SENTENCE_CHARACTERS):
-        at = flat_text.find(sentence[:40], cursor)
-        cursor = at if at >= 0 else cursor
-        owner = max((i for i, s in enumerate(flat_starts) if s <= cursor), default=0)
-        found.append((sentence, run[owner]))
-    return found
 
 
 def _in_spanish(focus: QuestionFocus) -> QuestionFocus | None:
@@ -634,55 +548,6 @@ def _main_language(evidence: Sequence[Evidence]) -> str | None:
     """The language most passages are written in (None without passages)."""
     languages = [e.language for e in evidence]
     return max(set(languages), key=languages.count) if languages else None
-
-
-def _reading_order(item: Evidence) -> tuple[str, str, int, int]:
-    """(kb, file, page, chunk index): passages of one page in the order they were written."""
-    return (item.kb, item.source_file, item.page_number, item.chunk_index)
-
-
-def _needs_its_question(reply: str) -> bool:
-    """A reply too short to stand alone ("99.99%", "Yes.", "100% remote."): it is quoted
-    after the question it answers, or the analyst reads a figure without its subject."""
-    return len(content_terms(reply)) < SELF_STANDING_TERMS
-
-
-def _usable(sentence: str) -> bool:
-    """A statement of a useful length with enough content words (shorter with a figure)."""
-    figure = any(ch.isdigit() for ch in sentence)
-    shortest = MIN_FIGURE_CHARACTERS if figure else MIN_SENTENCE_CHARACTERS
-    if not shortest <= len(sentence) <= MAX_SENTENCE_CHARACTERS or _is_heading(sentence):
-        return False
-    return len(content_terms(sentence)) >= (2 if figure else 3) and not _is_acronym_list(sentence)
-
-
-ACRONYM = re.compile(r"^[A-Z]{2,6}$")
-MIN_SPELLED_OUT = 3
-"""Acronyms followed by their spelled-out words that make a sentence a glossary."""
-
-
-def _is_acronym_list(sentence: str) -> bool:
-    """A list of acronyms, each followed by the words it stands for ("ODC Other Direct Costs
-    PIPO Phase In/Phase Out POC Point of Contact"), run together by the text layer: a
-    glossary, not a statement."""
-    words = [w.strip("(),;:.") for w in sentence.split()]
-    spelled_out = 0
-    for i, word in enumerate(words):
-        if ACRONYM.match(word):
-            after = [w for w in words[i + 1 : i + 1 + 2 * len(word)] if w[:1].isupper()]
-            initials = "".join(w[0] for w in after)[: len(word)]
-            spelled_out += initials == word
-    return spelled_out >= MIN_SPELLED_OUT
-
-
-def _is_heading(sentence: str) -> bool:
-    sentence = SECTION_NUMBER.sub("", sentence)  # "7.5 Contractor Performance"
-    words = sentence.split()
-    return (
-        len(words) <= MAX_HEADING_WORDS
-        and not any(ch.isdigit() for ch in sentence)
-        and bool(HEADING.match(sentence.rstrip(" .:")))
-    )
 
 
 def _named_documents(tools: KnowledgeTools) -> list[str]:
@@ -719,11 +584,3 @@ def _comparison_sides(tools: KnowledgeTools) -> list[list[str]]:
         return []
     subjects = tools.diagnostics[-1].comparison_subjects
     return [s["documents"] for s in subjects if s.get("documents")]
-
-
-def _with_marker(sentence: str, ref: int) -> str:
-    """A quoted sentence as a full sentence of the answer, with its marker."""
-    sentence = sentence.rstrip(" ;:,")
-    if not sentence.endswith((".", "!", "?")):
-        sentence += "."
-    return insert_marker(sentence, ref)

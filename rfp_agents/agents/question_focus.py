@@ -94,6 +94,8 @@ REFERENCE = re.compile(
 )
 """A number that points somewhere ("see answer to question #22", "section 3.2.1"): a
 reference, not a quantity the sentence states."""
+
+
 _CALENDAR_CUES = re.compile(r"^(?:\w+\s+)?when\b|\b(?:date|deadline)\b", re.IGNORECASE)
 
 
@@ -277,22 +279,6 @@ def _has_cue(question: str, cue: str) -> bool:
     if cue.startswith("^"):
         return re.match(rf"(?:\w+\s+)?{re.escape(cue[1:])}(?!\w)", question) is not None
     return re.search(rf"(?<!\w){re.escape(cue)}(?!\w)", question) is not None
-
-
-_EXISTENCE = re.compile(
-    r"^(?:is|are)\s+there\b|^(?:does|do|will)\s+.+\b(?:include|have|set|require|contain)\b",
-    re.IGNORECASE,
-)
-CONDITIONAL = re.compile(r"^\W*(?:if|unless|in the event|should|where applicable)\b", re.IGNORECASE)
-"""A sentence that starts with a condition ("If applicable, …"): it says what follows from
-the condition, not whether the condition holds."""
-
-
-def asks_whether_there_is(question: str) -> bool:
-    """True for a question on whether something exists ("Is there a …?", "Does the contract
-    include …?"): a conditional sentence ("If the solicitation includes a goal, …") does not
-    answer it."""
-    return _EXISTENCE.search(question.strip()) is not None
 
 
 def has_answer_type(sentence: str, kind: AnswerType | None) -> bool:

@@ -1,13 +1,15 @@
 """``rfp eval``: every retrieval mode on the same gold questions, in the same run.
 
 Modes: ``naive`` (the LangChain baseline), ``similarity``, ``mmr`` and ``hybrid`` (the skill),
-``pipeline`` (expansion + hybrid + rerank + selection) and ``ask`` (the offline answer's
-cited references). For each: hit@1/3/5 and MRR over answerable questions (a hit is a result
-on an expected file and page), by domain and kind. For ``ask`` also: the share of answerable
-questions citing an expected page; the share whose answer *text* states the gold fact
+``pipeline`` (expansion + hybrid + rerank + selection), ``plain`` (the answer baseline with no
+rules: the pipeline's top 3 passages, their 2 sentences closest to the question) and ``ask``
+(the offline answer's cited references). For each: hit@1/3/5 and MRR over answerable
+questions (a hit is a result on an expected file and page), by domain and kind. For the two
+answer modes (``plain`` and ``ask``) also: the share of answerable questions citing an
+expected page; the share whose answer *text* states the gold fact
 (``answer_quality.states_fact``); the median answer length; the share of answers repeating a
 sentence; and how often it answers "no evidence", on unanswerable questions (it should) and
-on answerable ones (it should not).
+on answerable ones (it should not). ``answer_margin`` is ask's lead over plain.
 """
 
 from __future__ import annotations
@@ -27,7 +29,9 @@ from rfp_agents.knowledge_base import KnowledgeBase
 from rfp_agents.retrieval.pipeline import RetrievalPipeline
 from rfp_agents.skills.context_retriever import ContextRetriever
 
-MODES = ("naive", "similarity", "mmr", "hybrid", "pipeline", "ask")
+MODES = ("naive", "similarity", "mmr", "hybrid", "pipeline", "plain", "ask")
+ANSWER_MODES = ("plain", "ask")
+"""Modes that write an answer, measured for its text as well as its citations."""
 DEPTH = 5
 
 Ranking = list[tuple[str, int]]
@@ -89,6 +93,11 @@ class EvalReport(BaseModel):
     answerable: int
     unanswerable: int
     modes: list[ModeReport]
+    answer_margin: float | None = Field(
+        default=None,
+        description="ask's share of answers stating the fact minus plain's, when both ran: "
+        "what the answerer adds over the answer baseline with no rules.",
+    )
     notes: list[str] = Field(default_factory=list)
 
 
@@ -120,6 +129,10 @@ def run_eval(
         search = _searcher(mode, kb, knowledge_base, retriever, settings, pdf_dir)
         reports.append(_measure(mode, questions, search))
     answerable = sum(q.kind != "unanswerable" for q in questions)
+    rates = {r.mode: r.states_fact_rate for r in reports if r.mode in ANSWER_MODES}
+    margin = None
+    if rates.get("ask") is not None and rates.get("plain") is not None:
+        margin = round(rates["ask"] - rates["plain"], 3)
     return EvalReport(
         set_name=set_name,
         knowledge_base=kb,
@@ -127,6 +140,7 @@ def run_eval(
         answerable=answerable,
         unanswerable=len(questions) - answerable,
         modes=reports,
+        answer_margin=margin,
         notes=notes,
     )
 
@@ -174,6 +188,18 @@ def _searcher(
             return Outcome(ranking=[(r.source_file, r.page_number) for r in out.results])
 
         return piped
+    if mode == "plain":
+        from rfp_agents.evaluation.baseline import PlainAnswerBaseline
+
+        plain = PlainAnswerBaseline(
+            RetrievalPipeline(retriever), lambda name: retriever.embeddings_for(knowledge_base)
+        )
+
+        def plainly(q: GoldQuestion) -> Outcome:
+            out = plain.answer(q.question, kb)
+            return Outcome(ranking=out.cited, answer=out.answer)
+
+        return plainly
     from rfp_agents.graph.ask import ask
 
     def asked(q: GoldQuestion) -> Outcome:
@@ -211,7 +237,7 @@ def _measure(mode: str, questions: Sequence[GoldQuestion], search: Searcher) -> 
         median_seconds=round(statistics.median(seconds), 3) if seconds else 0.0,
         misses=[q.id for q, r in rows if r is None],
     )
-    if mode == "ask":
+    if mode in ANSWER_MODES:
         _answer_quality(report, questions, outcomes)
     return report
 

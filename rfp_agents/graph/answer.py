@@ -6,8 +6,8 @@ from collections.abc import Sequence
 
 from pydantic import BaseModel, Field
 
+from rfp_agents.agents.answer_layout import compose
 from rfp_agents.agents.citations import (
-    MARKER,
     Citation,
     UnsupportedSentence,
     check_markers,
@@ -17,11 +17,8 @@ from rfp_agents.agents.evidence import by_ref
 from rfp_agents.agents.models import AnswerMode, DomainFinding, ToolStep
 from rfp_agents.domains import DOMAINS
 from rfp_agents.retrieval.diagnostics import Diagnostics
-from rfp_agents.text import answer_sentences, content_terms
 
 NO_EVIDENCE_ANSWER = "The documents hold no evidence for this question."
-SAID_ALREADY = 0.8
-"""A domain's sentence whose terms are this much in a sentence already kept is left out."""
 
 
 class FindingView(BaseModel):
@@ -125,18 +122,8 @@ def _global_numbers(finding: DomainFinding, citations: Sequence[Citation]) -> di
 
 
 def _compose(views: Sequence[FindingView]) -> str:
-    """One answer from the domains' findings, without domain labels: a sentence another
-    domain already said (the agents often quote the same passage) is said once."""
-    answered = [v for v in views if not v.no_evidence]
-    if not answered:
-        return NO_EVIDENCE_ANSWER
-    kept: list[str] = []
-    said: list[set[str]] = []
-    for view in answered:
-        for sentence in answer_sentences(view.answer):
-            terms = set(content_terms(MARKER.sub("", sentence)))
-            if terms and any(len(terms & s) / len(terms) >= SAID_ALREADY for s in said):
-                continue
-            kept.append(sentence)
-            said.append(terms)
-    return " ".join(kept)
+    """One answer from the domains' findings, without domain labels (``answer_layout``):
+    every domain's lead, then their evidence lines within the answer's budget; a sentence
+    another domain already said (the agents often quote the same passage) is said once."""
+    answered = [v.answer for v in views if not v.no_evidence]
+    return compose(answered) if answered else NO_EVIDENCE_ANSWER

@@ -21,9 +21,11 @@ from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import BaseMessage, HumanMessage, SystemMessage
 from pydantic import BaseModel, Field
 
+from rfp_agents.agents.answer_layout import split_layout
 from rfp_agents.agents.chat_model import structured_output
 from rfp_agents.agents.citations import MARKER, markers_in
 from rfp_agents.agents.evidence import Evidence, evidence_in
+from rfp_agents.agents.evidence_strength import WEAK
 from rfp_agents.agents.offline import OfflineAnswerer
 from rfp_agents.agents.profiles import PROFILES
 from rfp_agents.agents.tools import KnowledgeTools
@@ -264,8 +266,18 @@ def _page_texts(evidence: Sequence[Evidence]) -> dict[tuple[str, int], str]:
     }
 
 
+def _field_text(spec: FieldSpec, finding) -> str:
+    """The lead of an answer (``answer_layout``) fills the field; the clauses of the other
+    passages that follow it are for a reader, not for a field. A field takes no value from
+    weak evidence (a best sentence that matches its question poorly, or a lead without the
+    value its question asks for): "not stated" is better than a wrong value."""
+    if any(w.startswith(WEAK) for w in finding.warnings):
+        return ""
+    return " ".join(split_layout(finding.answer).lead)
+
+
 def _finding_of(spec: FieldSpec, finding) -> FieldFinding:
-    text = "" if finding.no_evidence else finding.answer
+    text = "" if finding.no_evidence else _field_text(spec, finding)
     text = without_glued_headings(with_list_items(text, finding.evidence), finding.evidence)
     if spec.kind == "date":
         rivals = [s.questions for s in field_specs() if s.kind == "date" and s.name != spec.name]
