@@ -202,9 +202,9 @@ class OfflineAnswerer:
             chosen[0] if chosen else None,
             weak_score,
             self._closest(scored, scope),
-            bool(sides),
-            words_comparable,
-            as_written,
+            comparison=bool(sides),
+            words_comparable=words_comparable,
+            as_written=as_written,
         )
         if judgement.verdict == "absent":
             answer = (

@@ -94,8 +94,6 @@ REFERENCE = re.compile(
 )
 """A number that points somewhere ("see answer to question #22", "section 3.2.1"): a
 reference, not a quantity the sentence states."""
-
-
 _CALENDAR_CUES = re.compile(r"^(?:\w+\s+)?when\b|\b(?:date|deadline)\b", re.IGNORECASE)
 
 

@@ -266,7 +266,7 @@ def _page_texts(evidence: Sequence[Evidence]) -> dict[tuple[str, int], str]:
     }
 
 
-def _field_text(spec: FieldSpec, finding) -> str:
+def _field_text(finding) -> str:
     """The lead of an answer (``answer_layout``) fills the field; the clauses of the other
     passages that follow it are for a reader, not for a field. A field takes no value from
     weak evidence (a best sentence that matches its question poorly, or a lead without the
@@ -277,7 +277,7 @@ def _field_text(spec: FieldSpec, finding) -> str:
 
 
 def _finding_of(spec: FieldSpec, finding) -> FieldFinding:
-    text = "" if finding.no_evidence else _field_text(spec, finding)
+    text = "" if finding.no_evidence else _field_text(finding)
     text = without_glued_headings(with_list_items(text, finding.evidence), finding.evidence)
     if spec.kind == "date":
         rivals = [s.questions for s in field_specs() if s.kind == "date" and s.name != spec.name]
