@@ -10,6 +10,7 @@ import functools
 import json
 import logging
 import os
+import re
 import sys
 from collections import Counter
 from collections.abc import Callable, Iterable
@@ -228,6 +229,20 @@ def remove(
     )
 
 
+ROW_ID = re.compile(r"R-\d{4,}")
+
+
+def _explain_row(rows: list, row_id: str) -> None:
+    """Print why ``row_id`` is a row (``rules/explain.py``), or say it is not one."""
+    from rfp_agents.deliverables.rules.explain import explain
+
+    row = next((r for r in rows if r.id == row_id), None)
+    if row is None:
+        span = f"R-0001 to {rows[-1].id}" if rows else "none"
+        raise UsageError(f"no row {row_id} in this matrix: it has {len(rows)} rows ({span})")
+    console.print(explain(row), markup=False, highlight=False)
+
+
 @app.command()
 @handles_errors
 def matrix(
@@ -253,11 +268,21 @@ def matrix(
         list[str] | None,
         typer.Option("--strength", help="Only mandatory or only advisory rows."),
     ] = None,
+    explain: Annotated[
+        str | None,
+        typer.Option(
+            "--explain",
+            metavar="ROW",
+            help="Print why row ROW (R-0012) is in the matrix: the rule, its examples and "
+            "the words it matched; writes no file.",
+        ),
+    ] = None,
 ) -> None:
     """The compliance matrix: every requirement (shall, must, should...) with its page.
 
     --domain, --topic and --strength (each may repeat) keep only those rows; the rows keep
-    the ids they have in the whole matrix. With RFP_CHAT_MODEL set, the chat model judges
+    the ids they have in the whole matrix. Each row names the rule that decided it (column
+    "rule"); --explain ROW says why. With RFP_CHAT_MODEL set, the chat model judges
     which statements bind the bidder (the rules judge what it leaves); unset it for the
     rules alone."""
     from rfp_agents.deliverables.export import write_matrix
@@ -268,6 +293,8 @@ def matrix(
 
     if fmt not in ("xlsx", "csv", "md", "json"):
         raise UsageError(f"--format must be xlsx, csv, md or json, got {fmt!r}")
+    if explain is not None and not ROW_ID.fullmatch(explain):
+        raise UsageError(f"--explain takes a row id such as R-0012, got {explain!r}")
     wanted = RowFilter(domains=domain or [], topics=topic or [], strengths=strength or [])
     settings = get_settings()
     knowledge_base = KnowledgeBase.open(kb, settings)
@@ -289,6 +316,9 @@ def matrix(
         review = review_for(settings, on_batch=on_batch)
         every = requirements(knowledge_base, names, on_document, review)
         progress.update(task, completed=progress.tasks[0].total or 0)
+    if explain is not None:
+        _explain_row(every, explain)
+        return
     rows = [r for r in every if wanted.keeps(r)]
     target = output or Path(f"{kb}-matrix.{fmt}")
     write_matrix(rows, fmt, target)  # type: ignore[arg-type]

@@ -17,7 +17,7 @@ from rfp_agents.config import Settings
 from rfp_agents.deliverables import matrix
 from rfp_agents.deliverables.buyer import buyer_aliases
 from rfp_agents.deliverables.export import COLUMNS, matrix_bytes
-from rfp_agents.deliverables.matrix import requirements
+from rfp_agents.deliverables.matrix import pages, reader, requirements, rows, sections
 from rfp_agents.deliverables.obligations import strength_of
 from rfp_agents.ingest import ingest_paths
 from rfp_agents.knowledge_base import KnowledgeBase
@@ -51,7 +51,7 @@ def test_each_requirement_has_its_strength_section_and_page(sample_rows):
 
 def _headings_of(page: str) -> list[str]:
     """The section headings ``matrix._sections`` cuts a page at ("" for the text before)."""
-    return [heading for heading, _ in matrix._sections(page)[0]]
+    return [heading for heading, _ in sections._sections(page)[0]]
 
 
 def _finder(rows):
@@ -119,9 +119,7 @@ def test_the_same_requirement_in_two_documents_is_one_row_citing_both(settings: 
     assert [r.strength for r in rows if "kickoff" in r.requirement] == ["advisory"]
 
 
-@pytest.mark.parametrize(
-    ("sentence", "strength"),
-    [
+STRENGTH_PAIRS = [
         ("El adjudicatario deberá aportar la ficha técnica del producto.", "mandatory"),
         ("Los licitadores están obligados a mantener su oferta.", "mandatory"),
         ("El adjudicatario podrá subcontratar hasta el 50 % del contrato.", "advisory"),
@@ -1108,10 +1106,17 @@ def test_the_same_requirement_in_two_documents_is_one_row_citing_both(settings: 
         # thing depends on is
         ("Please join the mailing list if your company would like news of this tender.", None),
         ("Please e-mail the buyer if you wish to attend the walkthrough.", "mandatory"),
-    ],
-)  # fmt: skip
-def test_obligations_are_recognised_in_english_and_spanish(sentence: str, strength):
-    assert strength_of(sentence) == strength
+]  # fmt: skip
+"""Sentences and the strength each must get, in English and Spanish."""
+
+
+def test_obligations_are_recognised_in_english_and_spanish():
+    misses = [
+        f"{strength_of(sentence)!r} (want {strength!r}): {sentence}"
+        for sentence, strength in STRENGTH_PAIRS
+        if strength_of(sentence) != strength
+    ]
+    assert not misses, f"{len(misses)} of {len(STRENGTH_PAIRS)} misjudged:\n" + "\n".join(misses)
 
 
 def test_the_buyer_named_by_its_agency_and_office_together_states_a_need():
@@ -1129,17 +1134,17 @@ def test_the_buyer_named_by_its_agency_and_office_together_states_a_need():
 def test_an_idiom_of_obligation_that_names_no_bidder_is_refused(monkeypatch):
     """The matrix looks for the idioms only in sentences that name the bidder, so an idiom
     written without ``{bidder}`` would silently never match: it is refused, naming it."""
-    from rfp_agents.deliverables import obligations
+    from rfp_agents.deliverables import instructions
 
-    table = obligations.load_vocabulary_file("obligations.toml")
+    table = instructions.load_vocabulary_file("obligations.toml")
     broken = {**table, "on_the_bidder": [*table["on_the_bidder"], "it is incumbent upon"]}
-    monkeypatch.setattr(obligations, "load_vocabulary_file", lambda name: broken)
-    obligations._obligations.cache_clear()
+    monkeypatch.setattr(instructions, "load_vocabulary_file", lambda name: broken)
+    instructions.instruction_patterns.cache_clear()
     try:
         with pytest.raises(ValueError, match="it is incumbent upon"):
-            obligations._obligations()
+            instructions.instruction_patterns()
     finally:
-        obligations._obligations.cache_clear()
+        instructions.instruction_patterns.cache_clear()
 
 
 def test_the_buyer_named_by_its_own_acronym_is_the_buyer():
@@ -1458,8 +1463,7 @@ def test_a_lettered_title_opens_a_section_but_a_forms_lettered_fields_do_not():
 def test_a_table_printed_cell_by_cell_gives_one_row_a_cell():
     """A QASP's performance table as the text layer prints it: each cell wrapped in short
     lines, no sentence end between cells, a name wrapped across lines in one of them."""
-    from rfp_agents.deliverables.matrix import table_cells
-    from rfp_agents.text import answer_sentences
+    from rfp_agents.text import answer_sentences, table_cells
 
     table = (
         "Participate in\nFedRAMP security\nscanning and\nauthorization\nactivities\n"
@@ -1730,7 +1734,8 @@ def test_ucf_sections_and_an_instruction_scored_under_its_factor(settings: Setti
 def test_a_list_marker_left_alone_by_the_splitter_is_no_row():
     """ "a." or "XIV." cut off as a sentence of its own is an item's number: joined to its
     lead-in it would read "The Contractor shall: a.", a row that says nothing."""
-    from rfp_agents.deliverables.matrix import OpenList, _statement
+    from rfp_agents.deliverables.matrix.lists import OpenList
+    from rfp_agents.deliverables.matrix.questions import _statement
 
     lead_in = "The Contractor shall:"
     opened, one_item = OpenList(lead_in=lead_in), OpenList(lead_in=lead_in, items=1)
@@ -2169,7 +2174,7 @@ def paged_statements(read: list[tuple[str, int]], monkeypatch) -> list[tuple[str
     """``statements_of`` for sentences read with their pages: each statement and its
     metadata."""
     sentences = [(text, {"page_number": page}, False) for text, page in read]
-    monkeypatch.setattr(matrix, "_sentences", lambda kb, source, **_: iter(sentences))
+    monkeypatch.setattr(reader, "_sentences", lambda kb, source, **_: iter(sentences))
     return list(matrix.statements(None, "stub.pdf"))
 
 
@@ -2612,7 +2617,7 @@ def test_a_sentence_after_a_table_row_ending_on_a_price_is_its_own():
 def test_a_name_wrapped_over_three_table_lines_stays_whole():
     """A document's name split over short lines ("of the enclosed / Service Level /
     Agreement") is one name, not a new table cell."""
-    from rfp_agents.deliverables.matrix import table_cells
+    from rfp_agents.text import table_cells
 
     text = (
         "Vendors must fill in the fields in\nBLUE\nof the enclosed\nService Level\nAgreement\n"
@@ -2847,7 +2852,7 @@ def test_numbered_items_without_end_stops_and_word_led_headings():
     an item, not a heading; a heading led by a word and its number ("ARTICLE 11:
     OPENING OF OFFERS", "Cláusula 17. Garantía definitiva.") is one, but not a reference a
     sentence wrapped before ("… in accordance with / Section 508 Standards and")."""
-    from rfp_agents.deliverables.matrix import _sections
+    from rfp_agents.deliverables.matrix.sections import _sections
     from rfp_agents.text import answer_sentences
 
     page = (
@@ -3177,7 +3182,7 @@ def test_a_duty_opening_its_line_after_a_lost_full_stop_is_a_new_sentence():
     assert split_sentences("8.3 Insurance\nThe Vendor shall insure the van.") == [
         "8.3 Insurance The Vendor shall insure the van."
     ]
-    assert split_sentences(matrix._duties_set_off(text)) == [
+    assert split_sentences(pages._duties_set_off(text)) == [
         "For local incidents, the vendor shall notify the Regional Office",
         "The Vendor shall keep a log of every incident.",
     ]
@@ -3286,7 +3291,7 @@ def test_this_person_after_the_bidder_names_one_is_the_bidders():
     it is none."""
 
     def second(first: str, then: str) -> str | None:
-        return matrix._strengths_by_rules([(first, {}), (then, {})], [0, 1], False)[1]
+        return rows._strengths_by_rules([(first, {}), (then, {})], [0, 1], False)[1]
 
     then = "This coordinator, during installation, will attend the weekly site meetings."
     assert second("The vendor shall appoint a site coordinator for each depot.", then) == (
@@ -3302,7 +3307,7 @@ def test_a_passive_after_the_bidders_duty_goes_on_with_the_bidders_work():
     does ("… reviewed by the inspector"), nor what becomes of a thing no one makes."""
 
     def second(first: str, then: str) -> str | None:
-        return matrix._strengths_by_rules([(first, {}), (then, {})], [0, 1], False)[1]
+        return rows._strengths_by_rules([(first, {}), (then, {})], [0, 1], False)[1]
 
     supplier = "The supplier will test each release on the staging server."
     assert second(supplier, "The test results will be recorded in the release log.") == (
@@ -3327,8 +3332,8 @@ def test_they_after_a_sentence_the_bidder_opened_is_the_bidder():
         ("The County will open the site.", {}),
         ("They will also train the staff.", {}),
     ]
-    assert matrix._strengths_by_rules(after_the_vendor, [0, 1], False)[1] == "mandatory"
-    assert matrix._strengths_by_rules(after_the_county, [0, 1], False)[1] is None
+    assert rows._strengths_by_rules(after_the_vendor, [0, 1], False)[1] == "mandatory"
+    assert rows._strengths_by_rules(after_the_county, [0, 1], False)[1] is None
 
 
 def test_a_list_of_unpunctuated_phrases_ends_at_a_full_sentence(monkeypatch):
@@ -3404,10 +3409,10 @@ def test_the_roles_the_bidder_designates_are_its_people():
     designated = [("The vendor must designate a Site Supervisor.", {})]
     buyers = [("The Authority will appoint a Site Supervisor.", {})]
     stated = designated + [(s, {}) for s in sentences]
-    strengths = matrix._strengths_by_rules(stated, [1, 2, 3], False)
+    strengths = rows._strengths_by_rules(stated, [1, 2, 3], False)
     assert [strengths[i] for i in (1, 2, 3)] == ["mandatory"] * 3
     stated = buyers + [(s, {}) for s in sentences]
-    strengths = matrix._strengths_by_rules(stated, [1, 2, 3], False)
+    strengths = rows._strengths_by_rules(stated, [1, 2, 3], False)
     assert [strengths[i] for i in (1, 2, 3)] == [None] * 3
 
 
@@ -3419,7 +3424,7 @@ def test_this_individual_after_an_introductory_phrase_is_the_bidders():
         ("Within ten days of award, the vendor shall name a contract administrator.", {}),
         ("This individual, at a minimum, will answer all billing questions.", {}),
     ]
-    assert matrix._strengths_by_rules(stated, [0, 1], False)[1] == "mandatory"
+    assert rows._strengths_by_rules(stated, [0, 1], False)[1] == "mandatory"
 
 
 def test_a_heading_in_sentence_case_under_a_clause_number_is_a_heading():
@@ -3607,12 +3612,12 @@ def test_the_bidders_people_named_bare_after_the_bidder_named_them_are_its_peopl
         ("Vendor staff shall wear photo badges on site.", {}),
         ("Staff will sign in at the gate each morning.", {}),
     ]
-    assert matrix._strengths_by_rules(after_the_vendor, [0, 1], False)[1] == "mandatory"
+    assert rows._strengths_by_rules(after_the_vendor, [0, 1], False)[1] == "mandatory"
     after_the_buyer = [
         ("The Authority's staff are on site each weekday.", {}),
         ("Staff will sign in at the gate each morning.", {}),
     ]
-    assert matrix._strengths_by_rules(after_the_buyer, [0, 1], False)[1] is None
+    assert rows._strengths_by_rules(after_the_buyer, [0, 1], False)[1] is None
 
 
 def test_what_the_plan_the_bidder_must_write_will_hold_is_its_duty():
@@ -3623,12 +3628,12 @@ def test_what_the_plan_the_bidder_must_write_will_hold_is_its_duty():
         ("3.2 The vendor shall prepare a Traffic Control Plan within 10 days.", {}),
         ("This Plan will include the detour routes and the signs for each phase.", {}),
     ]
-    assert matrix._strengths_by_rules(stated, [0, 1], False)[1] == "mandatory"
+    assert rows._strengths_by_rules(stated, [0, 1], False)[1] == "mandatory"
     meeting = [
         ("3.2 The vendor shall attend a kickoff meeting within 10 days.", {}),
         ("This meeting will include introductions of both teams.", {}),
     ]
-    assert matrix._strengths_by_rules(meeting, [0, 1], False)[1] is None
+    assert rows._strengths_by_rules(meeting, [0, 1], False)[1] is None
 
 
 def test_a_numbered_paragraph_title_run_into_its_text_is_its_section():

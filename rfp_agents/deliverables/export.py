@@ -20,13 +20,13 @@ from rfp_agents.deliverables.matrix import Requirement
 
 Format = Literal["xlsx", "csv", "md", "json"]
 COLUMNS = (
-    "id", "requirement", "strength", "judged_by", "domain", "topic", "section", "ucf_section",
-    "file", "page", "last_page", "chunk_id", "also_in", "amends", "amended_by",
+    "id", "requirement", "strength", "judged_by", "rule", "domain", "topic", "section",
+    "ucf_section", "file", "page", "last_page", "chunk_id", "also_in", "amends", "amended_by",
     "evaluated_under", "response", "owner",
 )  # fmt: skip
 LISTS = ("also_in", "amended_by", "evaluated_under")
 """Columns holding several values, joined with "; " in a cell."""
-WIDTHS = {"id": 9, "requirement": 80, "section": 30, "ucf_section": 6, "file": 30,
+WIDTHS = {"id": 9, "requirement": 80, "rule": 28, "section": 30, "ucf_section": 6, "file": 30,
           "chunk_id": 24, "also_in": 30, "amended_by": 14, "evaluated_under": 14,
           "response": 40, "owner": 16}  # fmt: skip
 """Column widths in characters (others: 12)."""
