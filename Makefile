@@ -12,7 +12,7 @@ export TOKENIZERS_PARALLELISM := false
 DEMO_HOME ?= $(CURDIR)/.rfp
 DEMO_QUESTION ?= What liquidated damages apply if go-live is late?
 
-.PHONY: demo test lint bench eval sample clean
+.PHONY: demo test test-fast lint bench eval sample clean
 
 $(BIN)/rfp: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -74,7 +74,13 @@ $(APERTIUM_PAIR):
 test: $(VENV)/.dev $(CHROMIUM) $(TESSERACT) $(APERTIUM_PAIR)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q --durations=25
+
+## test-fast: the inner loop: lint, then every test but the browser, the servers, the model server and the slow corpora (-m "not browser and not server and not llm and not slow").
+test-fast: $(VENV)/.dev $(TESSERACT) $(APERTIUM_PAIR)
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/python -m pytest -q -m "not browser and not server and not llm and not slow" --durations=10
 
 lint: $(VENV)/.dev
 	$(BIN)/ruff check . && $(BIN)/ruff format --check .

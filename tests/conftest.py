@@ -246,3 +246,31 @@ def llm_settings(
         }
     )
     forget_services()
+
+
+MODULE_MARKS = {
+    "test_browser.py": "browser",
+    "test_llm_live.py": "llm",
+    "test_server_mode.py": "server",
+    "test_reliability.py": "slow",
+    "test_retrieval_pipeline.py": "slow",
+    "test_ocr.py": "slow",
+    "test_embeddings.py": "slow",
+    "test_langgraph_dev.py": "server",
+}
+"""The marker of each module whose tests start a real component or run for minutes (``make
+test-fast`` leaves them out; ``make test`` runs everything)."""
+SERVER_FIXTURES = {"chroma_server", "shared_chroma_server", "server_kb_settings"}
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark each test by what it starts: its module's mark, and ``server`` for a test on a
+    Chroma server (a ``store_url`` of "server", or a server fixture)."""
+    for item in items:
+        mark = MODULE_MARKS.get(item.path.name)
+        if mark:
+            item.add_marker(mark)
+        params = getattr(getattr(item, "callspec", None), "params", {})
+        fixtures = set(getattr(item, "fixturenames", ()))
+        if params.get("store_url") == "server" or fixtures & SERVER_FIXTURES:
+            item.add_marker("server")

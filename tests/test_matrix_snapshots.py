@@ -39,7 +39,6 @@ def test_the_matrix_rows_match_their_snapshot(sample_kb_settings: Settings, kb_n
     diff = list(difflib.unified_diff(expected, lines, "snapshot", "now", lineterm="", n=0))
     assert not diff, (
         f"{len(lines)} rows now, {len(expected)} in {path.name}; the rows that moved "
-        "(accept on purpose with RFP_UPDATE_SNAPSHOTS=1):\n"
-        + "\n".join(diff[:SHOWN_DIFF_LINES])
+        "(accept on purpose with RFP_UPDATE_SNAPSHOTS=1):\n" + "\n".join(diff[:SHOWN_DIFF_LINES])
     )
     assert all(json.loads(line)["rule"] for line in lines), "a row without its rule"
