@@ -1,6 +1,7 @@
 """How strongly a statement binds the bidder: ``mandatory``, ``advisory`` or not at all.
 
-The compliance matrix (``matrix.py``) lists the statements this module says bind the bidder:
+The compliance matrix (``matrix/``) lists the statements this module says bind the bidder.
+Each decision names the rule that made it (``decide``; the rules are data in ``rules/``):
 
 * ``mandatory``: shall, must, is/are required (to), will be required, is responsible for,
   is expected to, is mandatory, shall not, may not, is not permitted / allowed, is limited
