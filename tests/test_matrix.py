@@ -1322,6 +1322,33 @@ def test_rfp_matrix_writes_the_file_and_names_bad_arguments(
     assert missing.exit_code != 0 and "sample_rfp.pdf" in missing.output
 
 
+def test_rfp_matrix_explains_a_row_by_its_rule(
+    sample_kb_settings: Settings, sample_rows, monkeypatch, tmp_path
+):
+    """Every row names the rule that decided it; --explain prints that rule's summary, file,
+    examples and the words it matched, writes no file, and refuses a row that is not one."""
+    from rfp_agents.deliverables import rules
+
+    assert all(rules.rule(row.rule) for row in sample_rows if row.strength == "mandatory")
+    monkeypatch.setenv("RFP_HOME", str(sample_kb_settings.home))
+    monkeypatch.chdir(tmp_path)
+    row = next(r for r in sample_rows if r.rule_match)
+    rule = rules.rule(row.rule)
+    runner = CliRunner()
+    shown = runner.invoke(app, ["matrix", "--kb", "sample", "--explain", row.id])
+    assert shown.exit_code == 0, shown.output
+    assert f"rule: {rule.id} ({rule.verdict}; rfp_agents/deliverables/rules/{rule.file})" in (
+        shown.output
+    )
+    assert f"matched: “{row.rule_match}”" in shown.output
+    assert rule.examples[0][:40] in " ".join(shown.output.split())
+    assert list(tmp_path.iterdir()) == []
+    absent = runner.invoke(app, ["matrix", "--kb", "sample", "--explain", "R-9999"])
+    assert absent.exit_code == 2 and f"it has {len(sample_rows)} rows" in absent.output
+    malformed = runner.invoke(app, ["matrix", "--kb", "sample", "--explain", "12"])
+    assert malformed.exit_code == 2 and "a row id such as R-0012" in malformed.output
+
+
 def test_rfp_matrix_keeps_the_rows_of_a_domain_topic_or_strength(
     sample_kb_settings: Settings, monkeypatch, tmp_path
 ):
