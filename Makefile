@@ -18,7 +18,7 @@ $(BIN)/rfp: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet $(TORCH)
-	$(BIN)/pip install --quiet -e .
+	$(BIN)/pip install --quiet -e '.[export]'
 	$(BIN)/rfp setup
 	@touch $@
 

@@ -108,16 +108,20 @@ def export_model(target: Path) -> Path:
     return target
 
 
+EXPORT_NEEDS_TORCH = (
+    "Exporting the embedding model to ONNX (once, `rfp setup`) needs PyTorch: "
+    "pip install 'rfp_agents[export]' (for the CPU build, first: pip install torch==2.13.0 "
+    "--index-url https://download.pytorch.org/whl/cpu). Asking and retrieving need no PyTorch."
+)
+
+
 def _write_onnx(source: Path, path: Path) -> None:
     try:
         import torch
         from transformers import AutoModel
         from transformers.utils import logging as transformers_logging
-    except ImportError as exc:  # pragma: no cover - a broken install
-        raise EmbeddingsError(
-            "Exporting the embedding model needs torch, transformers and onnx; reinstall "
-            "rfp_agents (make demo does it)."
-        ) from exc
+    except ImportError as exc:
+        raise EmbeddingsError(EXPORT_NEEDS_TORCH) from exc
     transformers_logging.set_verbosity_error()
     transformers_logging.disable_progress_bar()
     model = AutoModel.from_pretrained(str(source), attn_implementation="eager").eval()

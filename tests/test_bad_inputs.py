@@ -231,3 +231,19 @@ def test_a_document_that_tells_the_agent_to_leave_its_scope_is_refused(
 
 def _call(name: str, call_id: str, **args: Any) -> dict[str, Any]:
     return {"name": name, "args": args, "id": call_id, "type": "tool_call"}
+
+
+def test_rfp_setup_without_pytorch_says_which_extra_to_install(tmp_path, monkeypatch):
+    """PyTorch is only the one-time export's (the ``export`` extra): an install without it
+    gets one line naming the extra and exit 1 when the model must be exported, and no
+    half-written model folder."""
+    import sys
+
+    monkeypatch.setenv("RFP_MODELS_DIR", str(tmp_path / "models"))
+    monkeypatch.setitem(sys.modules, "torch", None)  # import torch raises ImportError
+    result = CliRunner().invoke(app, ["setup"])
+    assert result.exit_code == 1, result.output
+    assert "pip install 'rfp_agents[export]'" in " ".join(result.output.split())
+    assert "Traceback" not in result.output
+    models = tmp_path / "models"
+    assert not models.exists() or not any(p for p in models.rglob("*") if p.is_file())
