@@ -261,11 +261,13 @@ MODULE_MARKS = {
 """The marker of each module whose tests start a real component or run for minutes (``make
 test-fast`` leaves them out; ``make test`` runs everything)."""
 SERVER_FIXTURES = {"chroma_server", "shared_chroma_server", "server_kb_settings"}
+LLM_FIXTURES = {"local_llm", "llm_settings"}
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Mark each test by what it starts: its module's mark, and ``server`` for a test on a
-    Chroma server (a ``store_url`` of "server", or a server fixture)."""
+    """Mark each test by what it starts: its module's mark, ``server`` for a test on a
+    Chroma server (a ``store_url`` of "server", or a server fixture), ``llm`` for one on the
+    local model server (its fixtures)."""
     for item in items:
         mark = MODULE_MARKS.get(item.path.name)
         if mark:
@@ -274,3 +276,5 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         fixtures = set(getattr(item, "fixturenames", ()))
         if params.get("store_url") == "server" or fixtures & SERVER_FIXTURES:
             item.add_marker("server")
+        if fixtures & LLM_FIXTURES:
+            item.add_marker("llm")

@@ -492,3 +492,31 @@ def test_a_cover_with_a_title_and_no_number_gives_the_title(settings: Settings, 
     brief = make_brief("pws", settings=settings, fields=["solicitation"])
     assert brief.field("solicitation").value.startswith("River Gauge Network Maintenance")
     assert pages_cited(brief, "solicitation") == {1}
+
+
+def test_a_labelled_solicitation_number_wins_over_other_codes_of_the_first_pages(
+    settings: Settings, workdir: Path
+):
+    """A cover that prints its number after a label ("Solicitation Number:") is read by the
+    label, not by the first code of the page (a schedule or a form number); a label whose
+    value is no code (a duration, a year, a date) gives nothing."""
+    from rfp_agents.deliverables.brief.labels import labelled_values
+
+    assert [(v.value, v.line) for v in labelled_values(
+        "Form 4500-2231 Schedule B\nSolicitation Number: PW-27-044\nBid #\n2431-B\n"
+        "Contract: twelve months\nRFP 2026 Harbour Works\nReference: 05/04/2026\n"
+        "RFP No. RFP-26-001-HTDC"
+    )] == [
+        ("PW-27-044", "Solicitation Number: PW-27-044"),
+        ("2431-B", "Bid #"),
+        ("RFP-26-001-HTDC", "RFP No. RFP-26-001-HTDC"),
+    ]  # fmt: skip
+    text_pdf(workdir / "harbour.pdf", [
+        "Form 4500-2231 Schedule B\nPort of Linden\nRequest for Proposals\n"
+        "Harbour Dredging Services\nSolicitation Number: PW-27-044\n"
+        "The contractor shall dredge the inner harbour twice a year.",
+    ])  # fmt: skip
+    assert ingest_paths([workdir], settings, "harbour").exit_code == 0
+    brief = make_brief("harbour", settings=settings, fields=["solicitation"])
+    (field,) = brief.fields
+    assert field.value.startswith("PW-27-044") and field.method == "cover", field.value

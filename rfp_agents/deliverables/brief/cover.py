@@ -8,9 +8,10 @@ County" is not a sentence). The rules read the first ``COVER_PAGES`` pages of ea
   Court") or a contract form names as its first party ("This contract is between the State
   of …"), else the first short line naming an organisation (a department, county,
   university, court, ministry...);
-* solicitation: the first solicitation number those pages print ("RFP 2000004198", a code
-  opening a line, "RFQ … No. 18-0018"), with the document's title (``ingest.titles``), cited
-  on the page that prints it;
+* solicitation: the number a label line of the first ``LABEL_PAGES`` pages prints
+  ("Solicitation No.: 24-0117", ``labels.py``), else the first solicitation number those
+  pages print ("RFP 2000004198", a code opening a line, "RFQ … No. 18-0018"), with the
+  document's title (``ingest.titles``), cited on the page that prints it;
 * type: the kind of solicitation those pages name most (request for proposals, for
   quotations, invitation to bid, request for information, pliego / licitación);
 * set-asides: the line of those pages that names a set-aside ("Set-aside: Total Small
@@ -28,6 +29,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rfp_agents.agents.evidence import Evidence
+from rfp_agents.deliverables.brief.labels import labelled_values
 from rfp_agents.deliverables.brief.title import solicitation_title
 from rfp_agents.ingest.titles import SOLICITATION_NUMBER
 from rfp_agents.knowledge_base import DocumentRecord, KnowledgeBase
@@ -35,6 +37,8 @@ from rfp_agents.text import fold_accents, join_overlapping
 
 COVER_PAGES = 2
 TYPE_PAGES = 3
+LABEL_PAGES = 5
+"""Pages whose label lines are read (``labels.py``): the cover and the letter come first."""
 MAX_ISSUER_WORDS = 10
 MAX_TITLE_CHARACTERS = 100
 ORGANISATION = re.compile(
@@ -110,8 +114,9 @@ class CoverValue:
 def read_cover(kb: KnowledgeBase, records: Sequence[DocumentRecord]) -> dict[str, CoverValue]:
     """The cover fields found in ``records`` (first document first): ``issuer``,
     ``solicitation``, ``solicitation_type`` and ``set_asides``; a field no rule finds is
-    absent."""
-    found: dict[str, CoverValue] = {}
+    absent. A number a label line prints comes first (``labels.py``: "Solicitation No.:
+    …")."""
+    found = _labelled(kb, records)
     type_counts: dict[str, int] = {}
     type_first: dict[str, Evidence] = {}
     first_title: CoverValue | None = None  # of the first document that prints one
@@ -149,6 +154,26 @@ def read_cover(kb: KnowledgeBase, records: Sequence[DocumentRecord]) -> dict[str
         found["solicitation_type"] = CoverValue(label, type_first[label])
     if "solicitation" not in found and first_title:
         found["solicitation"] = first_title  # a title without a number is half the field
+    return found
+
+
+def _labelled(kb: KnowledgeBase, records: Sequence[DocumentRecord]) -> dict[str, CoverValue]:
+    """The first number a label line prints in the first ``LABEL_PAGES`` pages of
+    ``records`` (first document first), with the document's title."""
+    found: dict[str, CoverValue] = {}
+    for record in records:
+        first_page = ""
+        for page in range(1, LABEL_PAGES + 1):
+            chunks = kb.page_chunks(record.source, page)
+            if not chunks:
+                continue
+            text = join_overlapping([t for t, _ in chunks])
+            first_page = first_page or text
+            for item in labelled_values(text):
+                if item.field not in found:
+                    title = solicitation_title(first_page) or record.title
+                    value = _solicitation(item.value, title)
+                    found[item.field] = CoverValue(value, _evidence(kb, chunks, item.line))
     return found
 
 
