@@ -131,6 +131,7 @@ def ingest(
             embedding = check_embedding_spec(embedding, "--embedding")
         except ValueError as exc:
             raise UsageError(str(exc)) from exc
+    _some_pdf_in(paths)
     settings = get_settings()
     if json_output or not console.is_terminal:
         report = ingest_paths(
@@ -232,6 +233,29 @@ def remove(
 ROW_ID = re.compile(r"R-\d{4,}")
 
 
+def _some_pdf_in(paths: list[Path]) -> None:
+    """Refuse folders that hold no PDF, before a knowledge base is opened (a missing path is
+    the ingest's own per-file error)."""
+    from rfp_agents.ingest.pipeline import discover_pdfs
+
+    if all(p.is_dir() for p in paths) and not discover_pdfs(paths):
+        named = ", ".join(str(p) for p in paths)
+        raise UsageError(f"no PDF file in {named}: rfp ingest reads .pdf files (folders are "
+                         "searched recursively)")  # fmt: skip
+
+
+def _writable(path: Path) -> None:
+    """Refuse an output file the command could not write, before any work: a folder, a
+    folder that does not exist, a place without write permission."""
+    parent = path.parent
+    if path.is_dir():
+        raise UsageError(f"-o {path} is a folder: give a file name")
+    if not parent.is_dir():
+        raise UsageError(f"-o {path}: there is no folder {parent}; create it first")
+    if not os.access(parent, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
+        raise UsageError(f"-o {path}: no permission to write there")
+
+
 def _explain_row(rows: list, row_id: str) -> None:
     """Print why ``row_id`` is a row (``rules/explain.py``), or say it is not one."""
     from rfp_agents.deliverables.rules.explain import explain
@@ -295,6 +319,9 @@ def matrix(
         raise UsageError(f"--format must be xlsx, csv, md or json, got {fmt!r}")
     if explain is not None and not ROW_ID.fullmatch(explain):
         raise UsageError(f"--explain takes a row id such as R-0012, got {explain!r}")
+    target = output or Path(f"{kb}-matrix.{fmt}")
+    if explain is None:
+        _writable(target)
     wanted = RowFilter(domains=domain or [], topics=topic or [], strengths=strength or [])
     settings = get_settings()
     knowledge_base = KnowledgeBase.open(kb, settings)
@@ -320,7 +347,6 @@ def matrix(
         _explain_row(every, explain)
         return
     rows = [r for r in every if wanted.keeps(r)]
-    target = output or Path(f"{kb}-matrix.{fmt}")
     write_matrix(rows, fmt, target)  # type: ignore[arg-type]
     mandatory = sum(r.strength == "mandatory" for r in rows)
     documents = f"{len(read)} document{'' if len(read) == 1 else 's'}"
@@ -366,17 +392,20 @@ def brief(
 ) -> None:
     """The RFP brief: issuer, value, dates, submission, evaluation, insurance, risks... each
     cited, or "not stated"."""
+    from rfp_agents.atomic_files import write_atomically
     from rfp_agents.deliverables.brief.markdown import brief_markdown
     from rfp_agents.deliverables.brief.run import make_brief
 
     names = [Path(d).name for d in doc] if doc else None
+    if output is not None:
+        _writable(output)
     with console.status("reading the documents...", spinner="dots"):
         result = make_brief(kb, names, settings=get_settings())
     if output is not None:
         text = (
             result.model_dump_json(indent=2) if output.suffix == ".json" else brief_markdown(result)
         )
-        output.write_text(text, encoding="utf-8")
+        write_atomically(output, text.encode("utf-8"))
     if json_output:
         render.print_json(result.model_dump(mode="json"))
         return

@@ -247,3 +247,42 @@ def test_rfp_setup_without_pytorch_says_which_extra_to_install(tmp_path, monkeyp
     assert "Traceback" not in result.output
     models = tmp_path / "models"
     assert not models.exists() or not any(p for p in models.rglob("*") if p.is_file())
+
+
+def test_deliverables_refuse_an_output_they_cannot_write_before_any_work(
+    sample_kb_settings: Settings, monkeypatch, tmp_path
+):
+    """`rfp matrix -o` and `rfp brief -o` into a folder that does not exist, or onto a
+    folder, say so in one line and exit 2 before reading a document; nothing is written."""
+    import rfp_agents.deliverables.brief.run as brief_run
+    import rfp_agents.deliverables.matrix as matrix_package
+
+    def never(*args, **kwargs):
+        raise AssertionError("the work ran before the output was checked")
+
+    monkeypatch.setattr(matrix_package, "requirements", never)
+    monkeypatch.setattr(brief_run, "make_brief", never)
+    monkeypatch.setenv("RFP_HOME", str(sample_kb_settings.home))
+    runner = CliRunner()
+    missing = tmp_path / "no-such-folder" / "out.xlsx"
+    for args in (
+        ["matrix", "--kb", "sample", "-o", str(missing)],
+        ["brief", "--kb", "sample", "-o", str(missing.with_suffix(".md"))],
+    ):
+        result = runner.invoke(app, args)
+        assert result.exit_code == 2, result.output
+        assert f"there is no folder {missing.parent}" in " ".join(result.output.split())
+        assert "Traceback" not in result.output
+    onto_folder = runner.invoke(app, ["matrix", "--kb", "sample", "-o", str(tmp_path)])
+    assert onto_folder.exit_code == 2 and "is a folder" in onto_folder.output
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_ingesting_a_folder_without_pdfs_is_refused(settings: Settings, tmp_path):
+    folder = tmp_path / "notes"
+    folder.mkdir()
+    (folder / "minutes.txt").write_text("not a solicitation")
+    result = CliRunner().invoke(app, ["ingest", str(folder), "--kb", "empty"])
+    assert result.exit_code == 2, result.output
+    assert "no PDF file in" in result.output and "Traceback" not in result.output
+    assert not (settings.home / "manifests" / "empty.version").exists()

@@ -16,6 +16,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Literal
 
+from rfp_agents.atomic_files import write_atomically
 from rfp_agents.deliverables.matrix import Requirement
 
 Format = Literal["xlsx", "csv", "md", "json"]
@@ -76,7 +77,8 @@ def _csv_line(cells: Sequence[object]) -> bytes:
 
 
 def write_matrix(rows: Sequence[Requirement], fmt: Format, path: Path) -> None:
-    path.write_bytes(matrix_bytes(rows, fmt))
+    """The whole file or, on any failure, the file as it was: never half a matrix."""
+    write_atomically(path, matrix_bytes(rows, fmt))
 
 
 def _xlsx(rows: Sequence[Requirement]) -> bytes:
