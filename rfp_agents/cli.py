@@ -6,26 +6,22 @@ Errors are turned into messages and exit codes in one place, ``handles_errors``:
 
 from __future__ import annotations
 
-import functools
 import json
 import logging
 import os
-import re
 import sys
-from collections import Counter
-from collections.abc import Callable, Iterable
 from dataclasses import asdict
 from pathlib import Path
-from typing import Annotated, Any, TypeVar
+from typing import Annotated, Any
 
 import typer
-from pydantic import ValidationError
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from rfp_agents import cli_render as render
+from rfp_agents.cli_common import JsonOption, KbOption, handles_errors, writable_output
+from rfp_agents.cli_matrix import matrix_app
 from rfp_agents.config import DEFAULT_KB, get_settings
-from rfp_agents.errors import RfpError, UsageError, describe_validation_error
-from rfp_agents.store import CONNECTION_ERRORS, unreachable
+from rfp_agents.errors import UsageError
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
@@ -40,11 +36,10 @@ app = typer.Typer(
 )
 kb_app = typer.Typer(help="Knowledge bases (one per tender, say).", no_args_is_help=True)
 app.add_typer(kb_app, name="kb")
+app.add_typer(matrix_app, name="matrix")
 
 console, err_console = render.console, render.err_console
 
-KbOption = Annotated[str, typer.Option("--kb", help="Knowledge base name.")]
-JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")]
 DiagnosticsOption = Annotated[
     bool,
     typer.Option(
@@ -53,34 +48,6 @@ DiagnosticsOption = Annotated[
         "ranks with reasons, what was kept and dropped.",
     ),
 ]
-
-F = TypeVar("F", bound=Callable[..., Any])
-
-
-def handles_errors(command: F) -> F:
-    """Turn the project's errors into a message on stderr and an exit code."""
-
-    @functools.wraps(command)
-    def wrapper(*args: Any, **kwargs: Any) -> Any:
-        try:
-            return command(*args, **kwargs)
-        except RfpError as exc:
-            err_console.print(render.label("error:", "bold red", f" {exc}"), highlight=False,
-                              soft_wrap=True)  # fmt: skip
-            raise typer.Exit(exc.exit_code) from exc
-        except ValidationError as exc:
-            err_console.print(
-                render.label("invalid input:", "bold red", f" {describe_validation_error(exc)}"),
-                highlight=False,
-            )
-            raise typer.Exit(UsageError.exit_code) from exc
-        except CONNECTION_ERRORS as exc:
-            error = unreachable(get_settings().chroma_url or "the store", exc)
-            err_console.print(render.label("error:", "bold red", f" {error}"), highlight=False,
-                              soft_wrap=True)  # fmt: skip
-            raise typer.Exit(error.exit_code) from exc
-
-    return wrapper  # type: ignore[return-value]
 
 
 @app.callback()
@@ -230,9 +197,6 @@ def remove(
     )
 
 
-ROW_ID = re.compile(r"R-\d{4,}")
-
-
 def _some_pdf_in(paths: list[Path]) -> None:
     """Refuse folders that hold no PDF, before a knowledge base is opened (a missing path is
     the ingest's own per-file error)."""
@@ -242,133 +206,6 @@ def _some_pdf_in(paths: list[Path]) -> None:
         named = ", ".join(str(p) for p in paths)
         raise UsageError(f"no PDF file in {named}: rfp ingest reads .pdf files (folders are "
                          "searched recursively)")  # fmt: skip
-
-
-def _writable(path: Path) -> None:
-    """Refuse an output file the command could not write, before any work: a folder, a
-    folder that does not exist, a place without write permission."""
-    parent = path.parent
-    if path.is_dir():
-        raise UsageError(f"-o {path} is a folder: give a file name")
-    if not parent.is_dir():
-        raise UsageError(f"-o {path}: there is no folder {parent}; create it first")
-    if not os.access(parent, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
-        raise UsageError(f"-o {path}: no permission to write there")
-
-
-def _explain_row(rows: list, row_id: str) -> None:
-    """Print why ``row_id`` is a row (``rules/explain.py``), or say it is not one."""
-    from rfp_agents.deliverables.rules.explain import explain
-
-    row = next((r for r in rows if r.id == row_id), None)
-    if row is None:
-        span = f"R-0001 to {rows[-1].id}" if rows else "none"
-        raise UsageError(f"no row {row_id} in this matrix: it has {len(rows)} rows ({span})")
-    console.print(explain(row), markup=False, highlight=False)
-
-
-@app.command()
-@handles_errors
-def matrix(
-    kb: KbOption = DEFAULT_KB,
-    doc: Annotated[
-        list[str] | None,
-        typer.Option("--doc", help="Only these documents (file names; repeat the option)."),
-    ] = None,
-    fmt: Annotated[str, typer.Option("--format", help="xlsx, csv, md or json.")] = "xlsx",
-    output: Annotated[
-        Path | None,
-        typer.Option("-o", "--output", help="File to write [default: KB-matrix.FORMAT]."),
-    ] = None,
-    domain: Annotated[
-        list[str] | None,
-        typer.Option("--domain", help="Only rows of this domain: legal, technical, financial."),
-    ] = None,
-    topic: Annotated[
-        list[str] | None,
-        typer.Option("--topic", help="Only rows of this topic (payment, insurance, ...)."),
-    ] = None,
-    strength: Annotated[
-        list[str] | None,
-        typer.Option("--strength", help="Only mandatory or only advisory rows."),
-    ] = None,
-    explain: Annotated[
-        str | None,
-        typer.Option(
-            "--explain",
-            metavar="ROW",
-            help="Print why row ROW (R-0012) is in the matrix: the rule, its examples and "
-            "the words it matched; writes no file.",
-        ),
-    ] = None,
-) -> None:
-    """The compliance matrix: every requirement (shall, must, should...) with its page.
-
-    --domain, --topic and --strength (each may repeat) keep only those rows; the rows keep
-    the ids they have in the whole matrix. Each row names the rule that decided it (column
-    "rule"); --explain ROW says why. With RFP_CHAT_MODEL set, the chat model judges
-    which statements bind the bidder (the rules judge what it leaves); unset it for the
-    rules alone."""
-    from rfp_agents.deliverables.export import write_matrix
-    from rfp_agents.deliverables.matrix import requirements
-    from rfp_agents.deliverables.model_review import review_for
-    from rfp_agents.deliverables.row_filter import RowFilter
-    from rfp_agents.knowledge_base import KnowledgeBase
-
-    if fmt not in ("xlsx", "csv", "md", "json"):
-        raise UsageError(f"--format must be xlsx, csv, md or json, got {fmt!r}")
-    if explain is not None and not ROW_ID.fullmatch(explain):
-        raise UsageError(f"--explain takes a row id such as R-0012, got {explain!r}")
-    target = output or Path(f"{kb}-matrix.{fmt}")
-    if explain is None:
-        _writable(target)
-    wanted = RowFilter(domains=domain or [], topics=topic or [], strengths=strength or [])
-    settings = get_settings()
-    knowledge_base = KnowledgeBase.open(kb, settings)
-    names = [Path(d).name for d in doc] if doc else None
-    read: list[str] = []
-    with Progress(
-        TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-        console=console, disable=not console.is_terminal,
-    ) as progress:  # fmt: skip
-        task = progress.add_task("reading", total=None)
-
-        def on_document(source: str, index: int, total: int) -> None:
-            read.append(source)
-            progress.update(task, total=total, completed=index, description=f"reading {source}")
-
-        def on_batch(source: str, done: int, total: int) -> None:
-            progress.update(task, description=f"the model judges {source}: {done}/{total}")
-
-        review = review_for(settings, on_batch=on_batch)
-        every = requirements(knowledge_base, names, on_document, review)
-        progress.update(task, completed=progress.tasks[0].total or 0)
-    if explain is not None:
-        _explain_row(every, explain)
-        return
-    rows = [r for r in every if wanted.keeps(r)]
-    write_matrix(rows, fmt, target)  # type: ignore[arg-type]
-    mandatory = sum(r.strength == "mandatory" for r in rows)
-    documents = f"{len(read)} document{'' if len(read) == 1 else 's'}"
-    kept = f" of {len(every)} ({wanted.describe()})" if wanted.narrows else ""
-    console.print(
-        f"wrote {target}: {len(rows)} requirements ({mandatory} mandatory, "
-        f"{len(rows) - mandatory} advisory){kept} from {documents}\n"
-        f"by domain: {_tally(r.domain for r in rows)}\n"
-        f"by topic: {_tally(r.topic for r in rows)}",
-        highlight=False,
-        soft_wrap=True,
-    )
-    if review is not None:
-        console.print(f"{settings.chat_model or 'the chat model'}: {review.summary()}",
-                      highlight=False, soft_wrap=True)  # fmt: skip
-        for warning in review.warnings:
-            render.warn(warning)
-
-
-def _tally(values: Iterable[str]) -> str:
-    """ "technical 26, legal 19, financial 14": each value and how often, most first."""
-    return ", ".join(f"{value} {n}" for value, n in Counter(values).most_common()) or "none"
 
 
 @app.command()
@@ -398,7 +235,7 @@ def brief(
 
     names = [Path(d).name for d in doc] if doc else None
     if output is not None:
-        _writable(output)
+        writable_output(output)
     with console.status("reading the documents...", spinner="dots"):
         result = make_brief(kb, names, settings=get_settings())
     if output is not None:

@@ -25,19 +25,26 @@ COLUMNS = (
     "ucf_section", "file", "page", "last_page", "chunk_id", "also_in", "amends", "amended_by",
     "evaluated_under", "response", "owner",
 )  # fmt: skip
+UPDATE_COLUMNS = ("status", "was")
+"""The columns of a matrix ``rfp matrix update`` made (``matrix_update.py``)."""
 LISTS = ("also_in", "amended_by", "evaluated_under")
 """Columns holding several values, joined with "; " in a cell."""
-WIDTHS = {"id": 9, "requirement": 80, "rule": 28, "section": 30, "ucf_section": 6, "file": 30,
-          "chunk_id": 24, "also_in": 30, "amended_by": 14, "evaluated_under": 14,
-          "response": 40, "owner": 16}  # fmt: skip
+WIDTHS = {"id": 9, "requirement": 80, "rule": 28, "status": 11, "was": 60, "section": 30,
+          "ucf_section": 6, "file": 30, "chunk_id": 24, "also_in": 30, "amended_by": 14,
+          "evaluated_under": 14, "response": 40, "owner": 16}  # fmt: skip
 """Column widths in characters (others: 12)."""
 
 
-def _cells(row: Requirement) -> list[str | int]:
+def columns_for(rows: Sequence[Requirement]) -> tuple[str, ...]:
+    """The matrix's columns; an updated matrix's status and old wording after them."""
+    return COLUMNS + UPDATE_COLUMNS if any(r.status for r in rows) else COLUMNS
+
+
+def _cells(row: Requirement, columns: Sequence[str]) -> list[str | int]:
     values = row.model_dump()
     for name in LISTS:
         values[name] = "; ".join(values[name])
-    return [values[c] for c in COLUMNS]
+    return [values[c] for c in columns]
 
 
 def matrix_bytes(rows: Sequence[Requirement], fmt: Format) -> bytes:
@@ -50,15 +57,16 @@ def matrix_bytes(rows: Sequence[Requirement], fmt: Format) -> bytes:
 def matrix_pieces(rows: Sequence[Requirement], fmt: Format) -> Iterator[bytes]:
     """The matrix as CSV, Markdown or JSON, a row at a time (an HTTP body streams them
     instead of holding the whole file)."""
+    columns = columns_for(rows)
     if fmt == "csv":
         yield "\ufeff".encode()  # the BOM: Excel then reads UTF-8
-        yield _csv_line(COLUMNS)
+        yield _csv_line(columns)
         for row in rows:
-            yield _csv_line(_cells(row))
+            yield _csv_line(_cells(row, columns))
     elif fmt == "md":
-        yield ("| " + " | ".join(COLUMNS) + " |\n|" + "---|" * len(COLUMNS) + "\n").encode()
+        yield ("| " + " | ".join(columns) + " |\n|" + "---|" * len(columns) + "\n").encode()
         for row in rows:
-            cells = [str(c).replace("|", "\\|").replace("\n", " ") for c in _cells(row)]
+            cells = [str(c).replace("|", "\\|").replace("\n", " ") for c in _cells(row, columns)]
             yield ("| " + " | ".join(cells) + " |\n").encode()
     elif fmt == "json":
         yield b"["
@@ -89,16 +97,17 @@ def _xlsx(rows: Sequence[Requirement]) -> bytes:
     book = Workbook(write_only=False)
     sheet = book.active
     sheet.title = "Compliance matrix"
-    sheet.append(list(COLUMNS))
+    columns = columns_for(rows)
+    sheet.append(list(columns))
     for row in rows:
-        sheet.append(_cells(row))
+        sheet.append(_cells(row, columns))
     for cell in sheet[1]:
         cell.font = Font(bold=True)
     wrap = Alignment(wrap_text=True, vertical="top")
     for column in sheet.iter_cols(min_row=2):
         for cell in column:
             cell.alignment = wrap
-    for index, name in enumerate(COLUMNS, start=1):
+    for index, name in enumerate(columns, start=1):
         sheet.column_dimensions[get_column_letter(index)].width = WIDTHS.get(name, 12)
     sheet.freeze_panes = "A2"
     sheet.auto_filter.ref = sheet.dimensions

@@ -103,6 +103,12 @@ class Requirement(BaseModel):
     )
     response: str = ""
     owner: str = ""
+    status: str = Field(
+        default="",
+        description="After ``rfp matrix update``: unchanged, changed, new or removed "
+        "(``matrix_update.py``); '' in a first draft.",
+    )
+    was: str = Field(default="", description="A changed row's wording in the old matrix.")
 
     def pages_in(self, file: str) -> list[int]:
         """Every page of ``file`` the requirement is stated on: its own (and the next ones a
@@ -150,7 +156,7 @@ class Judged(NamedTuple):
     text: str
     meta: dict[str, Any]
     key: str
-    """What makes two statements one requirement (``_wording``)."""
+    """What makes two statements one requirement (``wording_key``)."""
     strength: Strength | None
     by_model: bool
     rule: str = ""
@@ -173,7 +179,7 @@ def judged_statements(
     document read before) is not judged: it only adds a place to that row."""
     in_qa = answers_questions(record)
     stated = list(statements(kb, record.source, in_questions_and_answers=in_qa))
-    keys = [_wording(text) for text, _ in stated]
+    keys = [wording_key(text) for text, _ in stated]
     unseen = [i for i, key in enumerate(keys) if key not in known]
     decisions = decisions_by_rules(stated, unseen, in_qa)
     strengths = {index: decision.strength for index, decision in decisions.items()}
@@ -201,7 +207,7 @@ class MatrixBuilder:
         self.kb = kb
         self.rows: list[Requirement] = []
         self.first: dict[str, Requirement] = {}
-        """The row of each wording (``_wording``) met so far."""
+        """The row of each wording (``wording_key``) met so far."""
         self._filer = _DomainFiler(kb)
 
     def add(self, record: DocumentRecord, judged: Iterable[Judged]) -> None:
@@ -479,7 +485,7 @@ class _DomainFiler:
         return DOMAINS[int(blend(lexicon, similarity).argmax())]
 
 
-def _wording(text: str) -> str:
+def wording_key(text: str) -> str:
     """What makes two rows one requirement: the same key terms and the same designators.
     Key terms alone let two wordings of one sentence merge ("the contract" / "this
     Contract"); a designator is a capital letter or a digit standing alone, which they drop,
