@@ -144,6 +144,16 @@ def test_a_key_dates_line_is_cut_to_the_date_asked_for():
     assert focus_dates("Amendment to Request for Quote August 20, 2018 [1].", quotes) == ""
     due = "Quotes are due by 5:00 p.m. EDT, Friday, August 24, 2018 [4]."
     assert focus_dates(due, quotes) == due
+    # a deadline keeps its time and the time's zone, however the line writes them
+    for line, kept in (
+        ("Proposal due date: October 16, 2025 @ 2:00 PM ET, with a copy by mail [5].",
+         "Proposal due date: October 16, 2025 @ 2:00 PM ET [5]."),
+        ("Proposals are due June 1, 2026 by 4:00PM Eastern Time (ET) via the portal [6].",
+         "Proposals are due June 1, 2026 by 4:00PM Eastern Time (ET) [6]."),
+        ("Proposals due May 4, 2026 14:00 hours RFP 12 closes then [7].",
+         "Proposals due May 4, 2026 14:00 hours [7]."),
+    ):  # fmt: skip
+        assert focus_dates(line, proposals) == kept
 
 
 def test_a_key_dates_table_whose_rows_open_with_the_date_gives_each_row_its_own_date():

@@ -71,11 +71,22 @@ def _date_words() -> frozenset[str]:
     return frozenset(t for w in words for t in content_terms(w))
 
 
-DATE_TAIL = re.compile(
-    r"(?:,?\s*\d{4})?(?:,?\s*(?:at\s+)?\d{1,2}(?::\d{2})?\s*(?i:a\.?m\.?|p\.?m\.?|noon)"
-    r"(?:\s+(?:local time|[A-Z]{2,4}\b|\([A-Z]{2,4}\)))?)?"
+ZONE_ABBREVIATION = r"(?:[ECMP][SDP]?T|AK[SD]?T|H[SD]?T|HAST|UTC|GMT|CES?T|WES?T|ART)\b"
+"""North American, European and Argentine zones as solicitations print them."""
+TIME_ZONE = (
+    r"(?:(?i:local\s+time)|(?:Eastern|Central|Mountain|Pacific|Alaska|Hawai['ʻ’]?i)"
+    r"(?:\s+(?:Standard|Daylight|Prevailing))?\s+Time|\(?" + ZONE_ABBREVIATION + r"\)?)"
 )
-"""What follows a date in a key-dates line: its year and time ("2026, 5:00 p.m. local time")."""
+"""A time zone after a time: "local time", "Eastern Time", "ET", "(EST)"."""
+DATE_TAIL = re.compile(
+    r"(?:,?\s*\d{4})?"
+    r"(?:,?\s*(?:(?i:at|by)\s+|@\s*|[-–]\s*)?"
+    r"(?:\d{1,2}(?::\d{2})?\s*(?i:a\.?m\.?|p\.?m\.?)|(?i:noon)|\d{1,2}:\d{2}(?:\s*(?i:hours|hrs))?)"
+    rf"(?:\s*{TIME_ZONE})?(?:\s+\({ZONE_ABBREVIATION}\))?)?"
+)
+"""What follows a date in a key-dates line: its year, its time and the time's zone ("2026,
+5:00 p.m. local time", "@ 2:00 PM ET", "by 4:00PM Eastern Time (ET)", "14:00 hours"): a
+deadline is its date and its time."""
 
 
 PLACEHOLDER = re.compile(r"\b(?:TBD|TBA|to be (?:determined|announced))\b", re.IGNORECASE)
