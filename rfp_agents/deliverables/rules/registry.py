@@ -13,10 +13,11 @@ A pattern may name shared pieces in braces: ``{bidder}`` (the bidder's names), `
 (``{active_will}``). Quantifiers such as ``{2,6}`` are left alone.
 
 A family whose file sets ``combine`` is one pattern: its rules (English first, then
-Spanish) become the alternatives of a single regular expression, each in a named group, so a
-search tries them in one pass, in the file's order, and the group that matched names the rule
-(``Family.rule_of``). The modelling follows mature rule-based NLP (spaCy's pattern files with
-ids, Duckling's named rules with their example corpora).
+Spanish) become the alternatives of a single regular expression, so a search tries them in
+one pass, in the file's order. A match is then named by the first rule that matches alone
+where it starts (``Family.rule_of``), as the combined pattern tried them. The modelling
+follows mature rule-based NLP (spaCy's pattern files with ids, Duckling's named rules with
+their example corpora).
 """
 
 from __future__ import annotations
@@ -80,18 +81,21 @@ class Rule(BaseModel):
 
 @dataclass(frozen=True)
 class Family:
-    """The rules of a combined family as one compiled pattern with a named group each."""
+    """The rules of a combined family as one compiled pattern, and each rule alone."""
 
     name: str
     pattern: re.Pattern[str]
-    groups: dict[str, str]
-    """Group name -> rule id."""
+    """The alternatives in one pattern, no group of their own: a search pays for no
+    capture."""
+    alone: tuple[tuple[str, re.Pattern[str]], ...]
+    """Each rule's id and its alternative in the family's wrapper, in the family's order."""
 
     def rule_of(self, found: re.Match[str]) -> str:
-        """The id of the rule whose alternative ``found`` matched."""
-        for group, text in found.groupdict().items():
-            if text is not None and group in self.groups:
-                return self.groups[group]
+        """The id of the rule whose alternative ``found`` matched: the first, in order, that
+        matches where ``found`` starts, as the combined pattern tried them."""
+        for rule_id, pattern in self.alone:
+            if pattern.match(found.string, found.start()):
+                return rule_id
         raise LookupError(f"no rule of family {self.name} matched {found.group(0)!r}")
 
 
@@ -240,9 +244,12 @@ def _combine(
     ignore_case: bool,
     compiled: dict[str, re.Pattern[str]],
 ) -> Family:
-    groups = {f"r{index}": rule.id for index, rule in enumerate(members)}
-    alternatives = "|".join(
-        f"(?P<{group}>{compiled[rule_id].pattern})" for group, rule_id in groups.items()
+    def wrapped(pattern: str) -> str:
+        return wrap.replace("{alternatives}", pattern)
+
+    alternatives = "|".join(f"(?:{compiled[rule.id].pattern})" for rule in members)
+    alone = tuple(
+        (rule.id, _compile(wrapped(f"(?:{compiled[rule.id].pattern})"), ignore_case, rule.id))
+        for rule in members
     )
-    pattern = wrap.replace("{alternatives}", alternatives)
-    return Family(name, _compile(pattern, ignore_case, f"family {name}"), groups)
+    return Family(name, _compile(wrapped(alternatives), ignore_case, f"family {name}"), alone)
