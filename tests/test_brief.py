@@ -530,3 +530,17 @@ def test_a_labelled_solicitation_number_wins_over_other_codes_of_the_first_pages
     brief = make_brief("harbour", settings=settings, fields=["solicitation"])
     (field,) = brief.fields
     assert field.value.startswith("PW-27-044") and field.method == "cover", field.value
+
+
+def test_every_brief_value_says_what_found_it(sample_brief: Brief):
+    """A value read from the cover names its rule, an asked one the phrasing that found it,
+    and a field not stated names nothing."""
+    for field in sample_brief.fields:
+        if field.status == "not_stated":
+            assert field.rule == "", field
+        elif field.method == "cover":
+            assert field.rule.startswith("cover."), field
+        else:
+            assert field.rule.startswith("ask: ") and field.rule.endswith("?"), field
+    assert sample_brief.field("issuer").rule.startswith("cover.")
+    assert any(f.rule.startswith("ask: ") for f in sample_brief.fields)

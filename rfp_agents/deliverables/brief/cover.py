@@ -109,6 +109,8 @@ class CoverValue:
 
     value: str
     evidence: Evidence
+    rule: str
+    """The rule that read it (``cover.issued-by``, ``cover.labelled-number`` …)."""
 
 
 def read_cover(kb: KnowledgeBase, records: Sequence[DocumentRecord]) -> dict[str, CoverValue]:
@@ -127,23 +129,23 @@ def read_cover(kb: KnowledgeBase, records: Sequence[DocumentRecord]) -> dict[str
         for page, chunks in pages:
             text = join_overlapping([t for t, _ in chunks])
             if page == 1 and (title := solicitation_title(text)) and first_title is None:
-                first_title = CoverValue(title, _evidence(kb, chunks, title))
-            number = _solicitation_number(text) or LINE_NUMBER.search(text) or NUMBERED.search(text)
-            if "solicitation" not in found and number:
+                first_title = CoverValue(title, _evidence(kb, chunks, title), "cover.title-only")
+            numbered = _numbered(text)
+            if "solicitation" not in found and numbered:
+                rule, number = numbered
                 code = number.group(number.lastindex or 0)
-                found["solicitation"] = CoverValue(
-                    _solicitation(code, title or record.title), _evidence(kb, chunks, code)
-                )
+                value = _solicitation(code, title or record.title)
+                found["solicitation"] = CoverValue(value, _evidence(kb, chunks, code), rule)
             set_aside = SET_ASIDE.search(text)
             if "set_asides" not in found and set_aside:
                 line = _with_value(text, set_aside)
-                found["set_asides"] = CoverValue(line, _evidence(kb, chunks, line))
+                evidence = _evidence(kb, chunks, line)
+                found["set_asides"] = CoverValue(line, evidence, "cover.set-aside-line")
             if page <= COVER_PAGES and "issuer" not in found:
-                named = ISSUED_BY.search(text) or CONTRACT_BETWEEN.search(text)
-                issuer = named.group(1).rstrip(" .,") if named else _issuing_subject(text)
-                issuer = issuer or _issuer(text)
-                if issuer:
-                    found["issuer"] = CoverValue(issuer, _evidence(kb, chunks, issuer))
+                issued = _issuer_named(text)
+                if issued:
+                    rule, issuer = issued
+                    found["issuer"] = CoverValue(issuer, _evidence(kb, chunks, issuer), rule)
             for label, pattern in SOLICITATION_TYPES:
                 hits = pattern.findall(fold_accents(text))
                 if hits:
@@ -151,7 +153,7 @@ def read_cover(kb: KnowledgeBase, records: Sequence[DocumentRecord]) -> dict[str
                     type_first.setdefault(label, _evidence(kb, chunks, hits[0]))
     if type_counts:
         label = max(type_counts, key=lambda k: type_counts[k])
-        found["solicitation_type"] = CoverValue(label, type_first[label])
+        found["solicitation_type"] = CoverValue(label, type_first[label], "cover.type-most-named")
     if "solicitation" not in found and first_title:
         found["solicitation"] = first_title  # a title without a number is half the field
     return found
@@ -173,8 +175,36 @@ def _labelled(kb: KnowledgeBase, records: Sequence[DocumentRecord]) -> dict[str,
                 if item.field not in found:
                     title = solicitation_title(first_page) or record.title
                     value = _solicitation(item.value, title)
-                    found[item.field] = CoverValue(value, _evidence(kb, chunks, item.line))
+                    evidence = _evidence(kb, chunks, item.line)
+                    found[item.field] = CoverValue(value, evidence, "cover.labelled-number")
     return found
+
+
+def _numbered(text: str) -> tuple[str, re.Match[str]] | None:
+    """The rule and the match of the first way the page prints a solicitation's number."""
+    for rule, found in (
+        ("cover.first-code", _solicitation_number(text)),
+        ("cover.code-opening-a-line", LINE_NUMBER.search(text)),
+        ("cover.numbered-in-text", NUMBERED.search(text)),
+    ):
+        if found:
+            return rule, found
+    return None
+
+
+def _issuer_named(page: str) -> tuple[str, str] | None:
+    """The rule and the issuer: named as the issuer or a contract's first party, the subject
+    that "hereby issues" the solicitation, else the first short line naming an
+    organisation."""
+    for rule, pattern in (("cover.issued-by", ISSUED_BY), ("cover.contract-between",
+                                                            CONTRACT_BETWEEN)):  # fmt: skip
+        if found := pattern.search(page):
+            return rule, found.group(1).rstrip(" .,")
+    if subject := _issuing_subject(page):
+        return "cover.hereby-issues", subject
+    if line := _issuer(page):
+        return "cover.first-organisation-line", line
+    return None
 
 
 def _solicitation_number(text: str) -> re.Match[str] | None:

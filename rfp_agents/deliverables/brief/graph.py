@@ -243,6 +243,7 @@ def _brief_field(spec: FieldSpec, finding: FieldFinding, text: str) -> BriefFiel
         value=text if found else NOT_STATED,
         citations=refs if found else [],
         method=finding.method,
+        rule=finding.rule if found else "",
         warnings=finding.warnings
         + ([] if found or not text.strip() else ["dropped a value that cites no passage"]),
     )
@@ -315,7 +316,11 @@ def _cover_values(context: Context, settings) -> dict[str, FieldFinding]:
         for name, cover in read_cover(kb, records).items():
             if name not in found:
                 found[name] = FieldFinding(
-                    name=name, text=f"{cover.value} [1]", evidence=[cover.evidence], method="cover"
+                    name=name,
+                    text=f"{cover.value} [1]",
+                    evidence=[cover.evidence],
+                    method="cover",
+                    rule=cover.rule,
                 )
     return found
 

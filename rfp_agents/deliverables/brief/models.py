@@ -22,6 +22,12 @@ class BriefField(BaseModel):
     value: str = Field(description="The value with [n] markers, or 'Not stated in the documents.'")
     citations: list[int] = Field(default_factory=list, description="The [n] the value cites.")
     method: str = Field(description="cover (rule), offline (extractive) or llm (quoted).")
+    rule: str = Field(
+        default="",
+        description="What found the value: the cover rule (cover.issued-by, "
+        "cover.labelled-number …), the phrasing asked (ask: …) or the model's quote; '' when "
+        "not stated.",
+    )
     warnings: list[str] = Field(default_factory=list)
 
 

@@ -59,6 +59,11 @@ class FieldFinding(BaseModel):
     text: str = Field(description="The value with [ref] markers; '' when not stated.")
     evidence: list[Evidence] = Field(default_factory=list)
     method: str
+    rule: str = Field(
+        default="",
+        description="What found the value: a cover rule (cover.issued-by …), the phrasing "
+        "asked (ask: When are quotes due?) or the chat model's quote (model: quoted).",
+    )
     warnings: list[str] = Field(default_factory=list)
     elsewhere: list[OtherValue] = Field(
         default_factory=list, description="The field as the scope's other documents state it."
@@ -93,6 +98,7 @@ def fill_offline(spec: FieldSpec, answerer: OfflineAnswerer, tools: KnowledgeToo
     own = None
     for question in spec.questions:
         found = _finding_of(spec, answerer.run(PROFILES[spec.domain], question, tools))
+        found.rule = f"ask: {question}" if found.text else ""
         if found.text and spec.is_answered_by(found.text):
             return found
         own = own or found
@@ -163,6 +169,7 @@ def fill_with_model(
             PROFILES[spec.domain], spec.question, retrieved[spec.name], tools
         )
         fallback = _finding_of(spec, finding)
+        fallback.rule = f"ask: {spec.question}" if fallback.text else ""
         note = f"the model's value was dropped: {problem}" if problem else ""
         findings.append(fallback.model_copy(update={"warnings": [*filter(None, [note])]}))
     return findings
@@ -177,7 +184,10 @@ def _model_finding(
     if value.value is None:  # the model says no passage states it
         return FieldFinding(name=spec.name, text="", evidence=evidence_in(messages), method="llm")
     text = f"{value.value.strip().rstrip('.')} [{value.ref}]."
-    return FieldFinding(name=spec.name, text=text, evidence=list(passages.values()), method="llm")
+    evidence = list(passages.values())
+    return FieldFinding(
+        name=spec.name, text=text, evidence=evidence, method="llm", rule="model: quoted"
+    )
 
 
 def _unverified(value: QuotedValue | None, passages: dict[int, Evidence]) -> str:
