@@ -544,3 +544,38 @@ def test_every_brief_value_says_what_found_it(sample_brief: Brief):
             assert field.rule.startswith("ask: ") and field.rule.endswith("?"), field
     assert sample_brief.field("issuer").rule.startswith("cover.")
     assert any(f.rule.startswith("ask: ") for f in sample_brief.fields)
+
+
+def test_the_checklist_lists_page_limits_forms_and_clauses_each_cited(
+    settings: Settings, workdir: Path
+):
+    """The analyst's checklist: each page limit, each form or certification to sign, each
+    clause incorporated by reference, on the page that states it; a bare "Certificate" or a
+    year is no form, a price is no clause."""
+    text_pdf(workdir / "depot.pdf", [
+        "Request for Proposals 27-118: Depot Roof Repair.\n"
+        "The technical volume shall not exceed 20 pages. The price volume is limited to "
+        "5 pages.",
+        "Offerors shall complete and sign Standard Form 1449 and submit a Form W-9.\n"
+        "Each offeror shall sign the Non-Collusion Affidavit. Attach a Certificate.\n"
+        "The roof was last replaced under Form 1996 rules at a cost of 52.50 dollars a foot.",
+        "FAR 52.212-4 and DFARS 252.204-7012 are incorporated by reference.",
+    ])  # fmt: skip
+    assert ingest_paths([workdir], settings, "depot").exit_code == 0
+    brief = make_brief("depot", settings=settings, fields=["issuer"])
+    checklist = brief.checklist
+    assert [(i.page, i.key) for i in checklist.page_limits] == [
+        (1, "exceed 20 pages"), (1, "limited to 5 pages"),
+    ]  # fmt: skip
+    assert [(i.page, i.key) for i in checklist.forms] == [
+        (2, "1449"), (2, "W-9"), (2, "Non-Collusion Affidavit"),
+    ]  # fmt: skip
+    assert [(i.page, i.key) for i in checklist.clauses] == [(3, "52.212-4"), (3, "252.204-7012")]
+    cited = {c.n: c for c in brief.citations}
+    for item in [*checklist.page_limits, *checklist.forms, *checklist.clauses]:
+        assert f"[{item.citation}]" in item.text
+        assert (cited[item.citation].source_file, cited[item.citation].page_number) == (
+            "depot.pdf", item.page,
+        )  # fmt: skip
+    markdown = brief_markdown(brief)
+    assert "## Page limits" in markdown and "## Clauses incorporated by reference" in markdown

@@ -26,6 +26,7 @@ from rfp_agents.agents.evidence import Evidence, EvidenceLog, by_ref
 from rfp_agents.agents.scope import KnowledgeScope
 from rfp_agents.agents.tools import KnowledgeTools
 from rfp_agents.deliverables.brief.amendments import AmendingDocument, find_amendments
+from rfp_agents.deliverables.brief.checklist import find_checklist
 from rfp_agents.deliverables.brief.conflicts import find_conflict
 from rfp_agents.deliverables.brief.cover import read_cover
 from rfp_agents.deliverables.brief.fields import FieldSpec, specs_named
@@ -35,6 +36,8 @@ from rfp_agents.deliverables.brief.models import (
     AmendmentChange,
     Brief,
     BriefField,
+    Checklist,
+    ChecklistItem,
     Conflict,
     Risk,
 )
@@ -143,6 +146,15 @@ def find_risks_node(state: BriefState, runtime: Runtime[Context], config: Runnab
                     "evidence": risk.evidence.model_dump(mode="json"),
                 }
             )
+        for item in find_checklist(kb, records):
+            found.append(
+                {
+                    "section": item.section,
+                    "key": item.key,
+                    "sentence": item.sentence,
+                    "evidence": item.evidence.model_dump(mode="json"),
+                }
+            )
     return {"risks": found}
 
 
@@ -201,7 +213,9 @@ def assemble(state: BriefState, runtime: Runtime[Context], config: RunnableConfi
         for i, (spec, text) in enumerate(zip(specs, texts[: len(specs)], strict=True))
         if (c := find_conflict(spec, " ".join([text, *other_texts.get(i, [])]), cited))
     ]
-    risks = _risks(risk_entries, texts[len(specs) : len(specs) + len(risk_entries)], cited)
+    risk_texts = texts[len(specs) : len(specs) + len(risk_entries)]
+    risks = _risks(risk_entries, risk_texts, cited)
+    checklist = _checklist(risk_entries, risk_texts, cited)
     amendments = [
         Amendment(
             file=a.file,
@@ -225,7 +239,8 @@ def assemble(state: BriefState, runtime: Runtime[Context], config: RunnableConfi
         conflicts=conflicts,
         risks=risks,
         amendments=amendments,
-        citations=_referenced(citations, fields, conflicts, risks, amendments),
+        checklist=checklist,
+        citations=_referenced(citations, fields, conflicts, risks, amendments, checklist),
         warnings=warnings + [w for f in fields for w in (f"{f.name}: {x}" for x in f.warnings)],
     )
     return {"brief": brief.model_dump(mode="json")}
@@ -255,10 +270,12 @@ def _referenced(
     conflicts: Sequence[Conflict],
     risks: Sequence[Risk],
     amendments: Sequence[Amendment],
+    checklist: Checklist,
 ) -> list[Citation]:
     """The citations the brief shows a marker for (another document's value that agrees
     with the field's is not shown)."""
     shown = {n for f in fields for n in f.citations}
+    shown |= {i.citation for items in _sections(checklist) for i in items}
     shown |= {v.citation for c in conflicts for v in c.values} | {r.citation for r in risks}
     shown |= {n for a in amendments for c in a.changes for n in (c.citation, c.was_citation)}
     return [c for c in citations if c.n in shown]
@@ -279,6 +296,8 @@ def _risks(
     rules = {r.name: r for r in risk_rules()}
     risks = []
     for (evidence, entry), text in zip(entries, texts, strict=True):
+        if "section" in entry:
+            continue  # a checklist line (``_checklist``)
         rule = rules[entry["rule"]]
         (n,) = markers_in(text)[:1] or (0,)
         if n not in cited:
@@ -345,3 +364,29 @@ def build_graph() -> StateGraph:
 
 
 graph = build_graph().compile(name="rfp-brief")
+
+
+def _checklist(
+    entries: Sequence[tuple[Evidence, dict[str, Any]]],
+    texts: Sequence[str],
+    cited: dict[int, Citation],
+) -> Checklist:
+    """The checklist lines (``find_checklist``) with their numbered markers."""
+    checklist = Checklist()
+    for (evidence, entry), text in zip(entries, texts, strict=True):
+        (n,) = markers_in(text)[:1] or (0,)
+        if "section" not in entry or n not in cited:
+            continue
+        item = ChecklistItem(
+            key=entry["key"],
+            text=text,
+            citation=n,
+            file=evidence.source_file,
+            page=evidence.page_number,
+        )
+        getattr(checklist, entry["section"]).append(item)
+    return checklist
+
+
+def _sections(checklist: Checklist) -> list[list[ChecklistItem]]:
+    return [checklist.page_limits, checklist.forms, checklist.clauses]

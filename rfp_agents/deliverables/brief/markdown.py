@@ -8,7 +8,8 @@ SHORT_VALUE_CHARACTERS = 220
 
 
 def brief_markdown(brief: Brief, short: bool = False) -> str:
-    """One page: the fields, conflicts, risks, amendments, then the numbered sources.
+    """One page: the fields, conflicts, risks, amendments, the checklist (page limits, forms,
+    clauses), then the numbered sources.
 
     ``short`` cuts long values (the terminal view; the file keeps them whole)."""
     lines = [f"# Brief: {', '.join(brief.documents) or brief.knowledge_base}", ""]
@@ -33,6 +34,14 @@ def brief_markdown(brief: Brief, short: bool = False) -> str:
                 lines.append(f"  - now: {now} (was: {was})")
             if not amendment.changes:
                 lines.append("  - it restates no requirement with a change")
+    for title, items in (
+        ("Page limits", brief.checklist.page_limits),
+        ("Forms and certifications", brief.checklist.forms),
+        ("Clauses incorporated by reference", brief.checklist.clauses),
+    ):
+        if items:
+            lines += ["", f"## {title}", ""]
+            lines += [f"- **{i.key}:** {_cut(i.text, short, i.citation)}" for i in items]
     lines += ["", "## Sources", ""]
     for citation in brief.citations:
         ocr = " (OCR)" if citation.ocr_confidence is not None else ""

@@ -59,6 +59,28 @@ class Risk(BaseModel):
     page: int
 
 
+class ChecklistItem(BaseModel):
+    """A line of the checklist: what it names and the sentence that says it."""
+
+    key: str = Field(description="The clause or form number, the form's name, or the limit.")
+    text: str = Field(description="The sentence, with its [n] marker.")
+    citation: int
+    file: str
+    page: int
+
+
+class Checklist(BaseModel):
+    """What the bid must respect and carry (``checklist.py``), each cited."""
+
+    page_limits: list[ChecklistItem] = Field(default_factory=list)
+    forms: list[ChecklistItem] = Field(
+        default_factory=list, description="Forms and certifications to complete or sign."
+    )
+    clauses: list[ChecklistItem] = Field(
+        default_factory=list, description="Clauses and code sections incorporated by reference."
+    )
+
+
 class AmendmentChange(BaseModel):
     """A requirement an amending document restates with a change, and what it said before."""
 
@@ -86,6 +108,7 @@ class Brief(BaseModel):
     conflicts: list[Conflict] = Field(default_factory=list)
     risks: list[Risk] = Field(default_factory=list)
     amendments: list[Amendment] = Field(default_factory=list)
+    checklist: Checklist = Field(default_factory=Checklist)
     citations: list[Citation] = Field(description="Every passage a value or risk cites.")
     warnings: list[str] = Field(default_factory=list)
 
