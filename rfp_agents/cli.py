@@ -226,16 +226,23 @@ def brief(
             "-o", "--output", help="Write the brief here (.json for JSON, else Markdown)."
         ),
     ] = None,
+    ics: Annotated[
+        Path | None,
+        typer.Option("--ics", help="Also write its dates as an iCalendar (.ics) file."),
+    ] = None,
 ) -> None:
-    """The RFP brief: issuer, value, dates, submission, evaluation, insurance, risks... each
-    cited, or "not stated"."""
+    """The RFP brief: issuer, value, dates, submission, evaluation, insurance, risks, page
+    limits, forms and clauses... each cited, or "not stated". A date field's JSON gives its
+    ISO 8601 form (`iso`) beside the printed words."""
     from rfp_agents.atomic_files import write_atomically
+    from rfp_agents.deliverables.brief.calendar import brief_calendar
     from rfp_agents.deliverables.brief.markdown import brief_markdown
     from rfp_agents.deliverables.brief.run import make_brief
 
     names = [Path(d).name for d in doc] if doc else None
-    if output is not None:
-        writable_output(output)
+    for target in (output, ics):
+        if target is not None:
+            writable_output(target)
     with console.status("reading the documents...", spinner="dots"):
         result = make_brief(kb, names, settings=get_settings())
     if output is not None:
@@ -243,6 +250,8 @@ def brief(
             result.model_dump_json(indent=2) if output.suffix == ".json" else brief_markdown(result)
         )
         write_atomically(output, text.encode("utf-8"))
+    if ics is not None:
+        write_atomically(ics, brief_calendar(result))
     if json_output:
         render.print_json(result.model_dump(mode="json"))
         return
@@ -250,8 +259,9 @@ def brief(
                   soft_wrap=True)  # fmt: skip
     for warning in result.warnings:
         render.warn(warning)
-    if output is not None:
-        console.print(f"wrote {output}", highlight=False)
+    for target in (output, ics):
+        if target is not None:
+            console.print(f"wrote {target}", highlight=False)
 
 
 @app.command()

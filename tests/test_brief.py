@@ -579,3 +579,37 @@ def test_the_checklist_lists_page_limits_forms_and_clauses_each_cited(
         )  # fmt: skip
     markdown = brief_markdown(brief)
     assert "## Page limits" in markdown and "## Clauses incorporated by reference" in markdown
+
+
+def test_a_date_field_gives_its_iso_form_and_a_counted_deadline_is_resolved(
+    settings: Settings, workdir: Path, tmp_path: Path
+):
+    """JSON gives a date's ISO form beside the printed words, with its time when printed; a
+    deadline counted from the proposals' due date is resolved against it and said so; the
+    dates export as an iCalendar file."""
+    from icalendar import Calendar
+    from typer.testing import CliRunner
+
+    from rfp_agents.cli import app
+
+    text_pdf(workdir / "bridge.pdf", [
+        "Request for Proposals 27-210: Bridge Inspection.\n"
+        "Proposals due: Monday, May 18, 2026, 3:00 p.m. local time.\n"
+        "Written questions are due seven (7) calendar days before the proposal due date.",
+        "The contractor shall inspect each bridge once a year.",
+    ])  # fmt: skip
+    assert ingest_paths([workdir], settings, "bridge").exit_code == 0
+    brief = make_brief("bridge", settings=settings, fields=["proposals_due", "questions_due"])
+    assert brief.field("proposals_due").iso == "2026-05-18T15:00"
+    questions = brief.field("questions_due")
+    assert "seven (7) calendar days before" in questions.value and questions.iso == "2026-05-11"
+    assert any("counted from the proposals due date (2026-05-18)" in w for w in brief.warnings)
+    calendar = tmp_path / "bridge.ics"
+    result = CliRunner().invoke(
+        app, ["brief", "--kb", "bridge", "--ics", str(calendar)], env={"COLUMNS": "200"}
+    )
+    assert result.exit_code == 0, result.output
+    events = Calendar.from_ical(calendar.read_bytes()).walk("VEVENT")
+    starts = {str(e["summary"]).split(":")[0]: e.decoded("dtstart").isoformat() for e in events}
+    assert starts["Proposals due"] == "2026-05-18T15:00:00"
+    assert starts["Questions due"] == "2026-05-11"

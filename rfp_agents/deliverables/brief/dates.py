@@ -13,6 +13,7 @@ from itertools import takewhile
 
 from rfp_agents.agents.citations import MARKER
 from rfp_agents.agents.question_focus import CALENDAR
+from rfp_agents.deliverables.brief.when import RELATIVE
 from rfp_agents.text import answer_sentences, content_terms
 from rfp_agents.vocabulary import vocabulary
 
@@ -21,7 +22,9 @@ def focus_dates(text: str, asked: Sequence[str], rivals: Sequence[Sequence[str]]
     """A date field's sentences cut to the date the field asks for.
 
     ``asked`` are the field's phrasings, ``rivals`` those of the brief's other date fields.
-    A sentence without a calendar date does not state one ("no later than 30 days after").
+    A sentence without a calendar date does not state one ("no later than 30 days after"),
+    unless it counts the deadline from the proposals' due date ("seven days before the
+    proposal due date": ``when.relative_deadline`` resolves it).
     A key-dates table reads as one line ("Questions due: March 20, 2026, 5:00 p.m. Proposals
     due: April 10, 2026 ..."): each date is kept with the words before it. A segment is the
     field's when it shares a word with its phrasings besides the words of any date ("due",
@@ -43,7 +46,10 @@ def focus_dates(text: str, asked: Sequence[str], rivals: Sequence[Sequence[str]]
     kept = []
     for sentence in answer_sentences(text):
         marker = " ".join(m.group(0) for m in MARKER.finditer(sentence))
-        segments = _date_segments(MARKER.sub("", sentence).strip())
+        plain = MARKER.sub("", sentence).strip()
+        # a deadline counted from the due date has no calendar date of its own (when.py
+        # counts it): the sentence is its segment
+        segments = _date_segments(plain) or ([plain] if RELATIVE.search(plain) else [])
         best = max(segments, key=fit, default="")
         if best and fit(best):
             kept.append(f"{best.strip(' ,;')} {marker}".strip() + ".")

@@ -49,6 +49,7 @@ from rfp_agents.deliverables.brief.values import (
     fill_with_model,
     values_elsewhere,
 )
+from rfp_agents.deliverables.brief.when import with_moments
 from rfp_agents.domains import DOMAINS
 from rfp_agents.graph.configuration import Context, run_setup
 from rfp_agents.graph.services import chat_model_for, services_for
@@ -208,6 +209,8 @@ def assemble(state: BriefState, runtime: Runtime[Context], config: RunnableConfi
         _brief_field(spec, finding, text)
         for spec, finding, text in zip(specs, ordered, texts[: len(specs)], strict=True)
     ]
+    fields, counted = with_moments(fields, {s.name: s.kind for s in specs})
+    warnings += counted
     conflicts = [
         c
         for i, (spec, text) in enumerate(zip(specs, texts[: len(specs)], strict=True))

@@ -22,6 +22,11 @@ class BriefField(BaseModel):
     value: str = Field(description="The value with [n] markers, or 'Not stated in the documents.'")
     citations: list[int] = Field(default_factory=list, description="The [n] the value cites.")
     method: str = Field(description="cover (rule), offline (extractive) or llm (quoted).")
+    iso: str = Field(
+        default="",
+        description="A date field's value in ISO 8601 (with the time when printed; a deadline "
+        "counted from the proposals due date, resolved), '' otherwise (``when.py``).",
+    )
     rule: str = Field(
         default="",
         description="What found the value: the cover rule (cover.issued-by, "

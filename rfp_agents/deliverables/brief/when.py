@@ -1,0 +1,142 @@
+"""A date field's value as a moment: the ISO 8601 form beside the printed words, and a
+deadline put relative to another one resolved against it.
+
+``dateparser`` reads the printed date, in English or Spanish, with its time when one is
+printed ("October 16, 2025 @ 2:00 PM ET" -> "2025-10-16T14:00"). Only absolute dates are
+read: a relative one ("seven calendar days before the proposal due date") would otherwise
+be read against today. A deadline stated relative to the proposals' due date is resolved
+when that date is known ("questions due seven calendar days before" a due date of May 18 is
+May 11), and flagged when it is not.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from datetime import date, datetime, timedelta
+
+from rfp_agents.agents.citations import MARKER
+from rfp_agents.deliverables.brief.models import BriefField
+
+YEAR_OR_MONTH_DAY = re.compile(
+    r"\b(?:19|20)\d{2}\b|\b\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}\b"
+    r"|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|enero|febrero|marzo|abril|mayo|"
+    r"junio|julio|agosto|septiembre|octubre|noviembre|diciembre)[a-z]*\.?\s+\d{1,2}\b"
+    r"|\b\d{1,2}\s+(?:de\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|enero|"
+    r"febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre)",
+    re.IGNORECASE,
+)
+"""A date's own words: a year, a numeric date, or a month with its day; a time is none."""
+CLOCK = re.compile(r"\b(\d{1,2})(?::(\d{2}))?\s*([ap])\.?\s*m\.?(?![a-z])", re.IGNORECASE)
+NOON = re.compile(r"\bnoon\b", re.IGNORECASE)
+YEAR_PRINTED = re.compile(r"\b(?:19|20)\d{2}\b|\b\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}\b")
+"""A date without its year ("August 17") is given no ISO form: the year would be guessed."""
+TIME_PRINTED = re.compile(r"\b\d{1,2}:\d{2}\b|\bnoon\b|\b\d{1,2}\s*[ap]\.?\s*m\b", re.I)
+NUMBER_WORDS = {
+    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+    "nine": 9, "ten": 10, "fourteen": 14, "fifteen": 15, "twenty": 20, "thirty": 30,
+}  # fmt: skip
+RELATIVE = re.compile(
+    r"\b(?P<count>\d{1,3}|" + "|".join(NUMBER_WORDS) + r")\s*(?:\(\d{1,3}\)\s*)?"
+    r"(?P<kind>calendar|business|working)?\s*days?\s+(?P<way>before|prior\s+to|after|following)"
+    r"\s+(?:the\s+)?(?:proposal|bid|quote|quotation|offer|response|submission|closing)?\s*"
+    r"(?:due\s+date|deadline|closing(?:\s+date)?|submission\s+date)",
+    re.IGNORECASE,
+)
+"""A deadline counted from the proposals' due date ("seven (7) calendar days before the
+proposal due date", "5 business days prior to the closing date")."""
+
+
+def iso_of(value: str) -> str:
+    """The ISO form of the first whole date ``value`` prints, with its time of day when one
+    is printed; "" when it prints no whole date (a year among it)."""
+    text = MARKER.sub("", value)
+    if not (YEAR_OR_MONTH_DAY.search(text) and YEAR_PRINTED.search(text)):
+        return ""
+    from dateparser.search import search_dates
+
+    plain = NOON.sub("12:00 PM", CLOCK.sub(_clock, text))
+    found = search_dates(
+        plain,
+        languages=["en", "es"],
+        settings={"PARSERS": ["absolute-time", "custom-formats"], "PREFER_DAY_OF_MONTH": "first"},
+    )
+    dates = [moment for words, moment in found or [] if YEAR_OR_MONTH_DAY.search(words)]
+    if not dates:
+        return ""
+    return _iso(dates[0], bool(TIME_PRINTED.search(text)))
+
+
+def relative_deadline(value: str, anchor_iso: str) -> tuple[str, str] | None:
+    """The ISO date of a deadline ``value`` counts from the proposals' due date, and the
+    words that count it; None when it counts from nothing. ``anchor_iso`` is that due date
+    ("" when unknown: the words are returned with no date)."""
+    found = RELATIVE.search(MARKER.sub("", value))
+    if not found:
+        return None
+    words = " ".join(found.group(0).split())
+    if not anchor_iso:
+        return "", words
+    count = found.group("count").lower()
+    days = int(count) if count.isdigit() else NUMBER_WORDS[count]
+    sign = 1 if found.group("way").lower() in ("after", "following") else -1
+    anchor = date.fromisoformat(anchor_iso[:10])
+    business = (found.group("kind") or "").lower() in ("business", "working")
+    return _shifted(anchor, sign * days, business).isoformat(), words
+
+
+def _shifted(start: date, days: int, business: bool) -> date:
+    """``start`` moved by ``days``; business days skip Saturdays and Sundays."""
+    if not business:
+        return start + timedelta(days=days)
+    step = 1 if days > 0 else -1
+    moved, left = start, abs(days)
+    while left:
+        moved += timedelta(days=step)
+        if moved.weekday() < 5:
+            left -= 1
+    return moved
+
+
+def _clock(found: re.Match[str]) -> str:
+    return f"{found.group(1)}:{found.group(2) or '00'} {found.group(3).upper()}M"
+
+
+def _iso(moment: datetime, timed: bool) -> str:
+    if not timed:
+        return moment.date().isoformat()
+    return moment.replace(tzinfo=None).isoformat(timespec="minutes")
+
+
+ANCHOR_FIELD = "proposals_due"
+
+
+def with_moments(
+    fields: Sequence[BriefField], kinds: Mapping[str, str]
+) -> tuple[list[BriefField], list[str]]:
+    """The fields, each found date field with its ISO form; a deadline counted from the
+    proposals' due date resolved against it. The notes say which were counted, and which
+    could not be (no due date stated)."""
+    dated = [
+        f.model_copy(update={"iso": iso_of(f.value)})
+        if kinds.get(f.name) == "date" and f.status == "found"
+        else f
+        for f in fields
+    ]
+    anchor = next((f.iso for f in dated if f.name == ANCHOR_FIELD), "")
+    notes = []
+    for index, field in enumerate(dated):
+        if kinds.get(field.name) != "date" or field.status != "found" or field.iso:
+            continue
+        relative = relative_deadline(field.value, anchor)
+        if relative is None:
+            continue
+        iso, words = relative
+        if iso:
+            dated[index] = field.model_copy(update={"iso": iso})
+            notes.append(f"{field.name}: '{words}' counted from the proposals due date "
+                         f"({anchor[:10]}): {iso}")  # fmt: skip
+        else:
+            notes.append(f"{field.name}: '{words}', and no proposals due date is stated to "
+                         "count it from")  # fmt: skip
+    return dated, notes
