@@ -18,7 +18,13 @@ import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from rfp_agents import cli_render as render
-from rfp_agents.cli_common import JsonOption, KbOption, handles_errors, writable_output
+from rfp_agents.cli_common import (
+    JsonOption,
+    KbOption,
+    handles_errors,
+    holding_documents,
+    writable_output,
+)
 from rfp_agents.cli_matrix import matrix_app
 from rfp_agents.config import DEFAULT_KB, get_settings
 from rfp_agents.errors import UsageError
@@ -243,6 +249,7 @@ def brief(
     for target in (output, ics):
         if target is not None:
             writable_output(target)
+    holding_documents(kb)
     with console.status("reading the documents...", spinner="dots"):
         result = make_brief(kb, names, settings=get_settings())
     if output is not None:

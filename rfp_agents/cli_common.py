@@ -53,6 +53,19 @@ def handles_errors(command: F) -> F:
     return wrapper  # type: ignore[return-value]
 
 
+def holding_documents(kb: str):
+    """The knowledge base ``kb``, refused when it holds no document (a deliverable of
+    nothing is no deliverable)."""
+    from rfp_agents.knowledge_base import KnowledgeBase
+
+    knowledge_base = KnowledgeBase.open(kb, get_settings())
+    if not knowledge_base.documents():
+        raise UsageError(
+            f"knowledge base {kb!r} holds no document: add some with `rfp ingest PATH --kb {kb}`"
+        )
+    return knowledge_base
+
+
 def writable_output(path: Path) -> None:
     """Refuse an output file the command could not write, before any work: a folder, a
     folder that does not exist, a place without write permission."""

@@ -15,7 +15,7 @@ import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
 from rfp_agents import cli_render as render
-from rfp_agents.cli_common import KbOption, handles_errors, writable_output
+from rfp_agents.cli_common import KbOption, handles_errors, holding_documents, writable_output
 from rfp_agents.config import DEFAULT_KB, get_settings
 from rfp_agents.errors import UsageError
 
@@ -41,10 +41,9 @@ def _built(kb: str, doc: list[str] | None) -> _Built:
     the chat model judges the statements when ``RFP_CHAT_MODEL`` is set."""
     from rfp_agents.deliverables.matrix import requirements
     from rfp_agents.deliverables.model_review import review_for
-    from rfp_agents.knowledge_base import KnowledgeBase
 
     settings = get_settings()
-    knowledge_base = KnowledgeBase.open(kb, settings)
+    knowledge_base = holding_documents(kb)
     names = [Path(d).name for d in doc] if doc else None
     read: list[str] = []
     with Progress(

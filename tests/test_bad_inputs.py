@@ -286,3 +286,24 @@ def test_ingesting_a_folder_without_pdfs_is_refused(settings: Settings, tmp_path
     assert result.exit_code == 2, result.output
     assert "no PDF file in" in result.output and "Traceback" not in result.output
     assert not (settings.home / "manifests" / "empty.version").exists()
+
+
+def test_deliverables_of_an_empty_knowledge_base_are_refused(settings: Settings, tmp_path):
+    """A knowledge base whose documents were all removed gives no empty matrix or brief: one
+    line says what to do, exit 2, nothing written."""
+    out = tmp_path / "out"
+    out.mkdir()
+    from rfp_agents.knowledge_base import KnowledgeBase
+    from tests.conftest import SAMPLE_PDF
+
+    assert ingest_paths([SAMPLE_PDF], settings, "emptied").exit_code == 0
+    KnowledgeBase.open("emptied", settings).remove_source(SAMPLE_PDF.name)
+    runner = CliRunner()
+    for args in (
+        ["matrix", "--kb", "emptied", "-o", str(out / "m.xlsx")],
+        ["brief", "--kb", "emptied", "-o", str(out / "b.md")],
+    ):
+        result = runner.invoke(app, args)
+        assert result.exit_code == 2, result.output
+        assert "holds no document" in result.output and "rfp ingest" in result.output
+    assert list(out.iterdir()) == []
