@@ -37,9 +37,9 @@ its words. Measured on the null distribution: 143 questions against 3,000 random
 19 RFPs, a random sentence reaches 0.34 at the 95th percentile, 0.46 at the 99.5th, 0.55 at
 the 99.9th; 0.5 is closer than all but about one random RFP sentence in 500."""
 PRICED_TYPES = ("money", "percentage")
+"""Answer types whose total absence from the passages read means the document does not say."""
 WEAK = "weak evidence:"
 """How the warning of a weak answer starts (a brief field takes no value from one)."""
-"""Answer types whose total absence from the passages read means the document does not say."""
 
 
 @dataclass(frozen=True)
