@@ -568,7 +568,7 @@ def test_the_checklist_lists_page_limits_forms_and_clauses_each_cited(
         (1, "exceed 20 pages"), (1, "limited to 5 pages"),
     ]  # fmt: skip
     assert [(i.page, i.key) for i in checklist.forms] == [
-        (2, "1449"), (2, "W-9"), (2, "Non-Collusion Affidavit"),
+        (2, "Standard Form 1449"), (2, "Form W-9"), (2, "Non-Collusion Affidavit"),
     ]  # fmt: skip
     assert [(i.page, i.key) for i in checklist.clauses] == [(3, "52.212-4"), (3, "252.204-7012")]
     cited = {c.n: c for c in brief.citations}

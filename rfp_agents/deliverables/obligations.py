@@ -1,28 +1,13 @@
 """How strongly a statement binds the bidder: ``mandatory``, ``advisory`` or not at all.
 
 The compliance matrix (``matrix/``) lists the statements this module says bind the bidder.
-Each decision names the rule that made it (``decide``; the rules are data in ``rules/``):
-
-* ``mandatory``: shall, must, is/are required (to), will be required, is responsible for,
-  is expected to, is mandatory, shall not, may not, is not permitted / allowed, is limited
-  to, what the bidder (or its team) "will" do or "needs to" do, work that "is due", the only
-  bidders that "will be considered", an obligation without a modal verb
-  (``vocabulary/obligations.toml``: "agrees to", "it is the responsibility of the bidder", a
-  request with "please", an instruction in the imperative), a performance standard (a
-  measure and a figure), and the Spanish deberá(n), debe(n), está(n) obligado(s) a, se
-  exige, es obligatorio, no se admite / permite;
-* ``advisory``: should, may, is encouraged, is advised to, it is recommended, is permitted /
-  allowed;
-  podrá(n), se recomienda, se admite / permite.
-
-Not binding: statements of information, statements whose subject is the buyer or one of its
-officials (``vocabulary/parties.toml``: "The COR shall notify the CO"), the buyer's rights and
-acts ("reserves the right", "Award will be made to …"; ``buyer.py`` reads the buyer's side),
-what the bidder receives, the
-contract's own terms and policy ("This Agreement shall be governed by …", "… shall be deemed
-…"), the document describing itself, and questions (a Q&A's included, even when they quote a
-requirement), unless the buyer answered one that asks what is needed with a bare yes
-(``confirmed_strength``).
+``decide`` asks the rules (data in ``rules/``: verbs of obligation and advice, what the
+bidder "will" do, duties put without a modal, English and Spanish) in explicit phases, and
+names the rule that decided (``docs/rules.md``). Not binding: statements of information, of
+what the buyer or its officials do (``buyer.py``), the buyer's rights, what the bidder
+receives, the contract's own terms (``contract_terms.py``), the document describing itself,
+and questions (a Q&A's included), unless the buyer answered one that asks what is needed
+with a bare yes (``confirmed_strength``).
 """
 
 from __future__ import annotations
@@ -182,7 +167,16 @@ def decide(
     decision = _decide(sentence, folded, in_questions_and_answers)
     if decision.strength is None and in_standards_table and _states_a_standard(folded):
         return _decision("context.standards-table-cell", True)
-    return decision
+    return _in_its_own_words(decision, sentence, folded)
+
+
+def _in_its_own_words(decision: Decision, sentence: str, folded: str) -> Decision:
+    """The matched words as the sentence prints them (the rules read it accent-folded:
+    "deberán", not "deberan")."""
+    at = folded.find(decision.matched) if decision.matched else -1
+    if at < 0 or len(folded) != len(sentence):
+        return decision
+    return decision._replace(matched=sentence[at : at + len(decision.matched)])
 
 
 def _decision(rule_id: str, found: re.Match[str] | bool) -> Decision:

@@ -38,9 +38,9 @@ CLAUSE = re.compile(
 """A FAR (52.xxx-x) or DFARS (252.xxx-xxxx) clause number, or a section sign and its
 number ("§ 2.2-4311")."""
 FORM = re.compile(
-    r"\b(?:(?:Standard|Optional)\s+Form|SF|OF|DD\s+Form|Form)\s*[-#]?\s*"
-    r"((?:[A-Z]{1,3}-)?(?!(?:19|20)\d{2}\b)\d{2,5}[A-Z]?)\b"
-    r"|\bForm\s+(W-\d{1,2}[A-Z]?)\b"
+    r"\b((?:(?:Standard|Optional)\s+Form|SF|OF|(?:[A-Z]{2,5}\s+)?Form)\s*[-#]?\s*"
+    r"(?:[A-Z]{1,3}-)?(?!(?:19|20)\d{2}\b)\d{2,5}[A-Z]?)\b"
+    r"|\b(Form\s+W-\d{1,2}[A-Z]?)\b"
     r"|\b((?:(?!(?:This|That|The|Such|Each|Any|A|An|Signed|Completed)\s)[A-Z][\w'’-]*\s+){1,6}"
     r"(?:Certification|Certificate|Affidavit|Declaration|Attestation)"
     r"|(?:Certification|Certificate|Affidavit|Declaration|Attestation)\s+(?i:of|on|regarding|for)"
@@ -89,7 +89,8 @@ def find_checklist(kb: KnowledgeBase, records: Sequence[DocumentRecord]) -> list
 
 
 def _forms(sentence: str) -> list[str]:
-    """The forms a sentence names, each once ("SF 1449" and "Standard Form 1449" are one)."""
+    """The forms a sentence names, each once, by the words that name it ("Standard Form
+    1449", "DD Form 2930", "Form W-9", "Non-Collusion Affidavit")."""
     keys = []
     for found in FORM.finditer(sentence):
         number, w_form, certification = found.groups()
