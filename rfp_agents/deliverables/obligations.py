@@ -525,11 +525,6 @@ REPORTED_STATEMENT = re.compile(
 )
 
 
-def modal_strength(sentence: str, folded: str) -> Strength | None:
-    decision = _modal_decision(sentence, folded)
-    return decision.strength if decision else None
-
-
 def _modal_decision(sentence: str, folded: str) -> Decision | None:
     """The strength the sentence's verbs give, whoever they bind; what the bidder "will" do
     ("the contractor will fix the rejected reports") and a performance standard (a measure

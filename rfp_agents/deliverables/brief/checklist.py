@@ -16,14 +16,12 @@ page, list items joined to their lead-in):
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from rfp_agents.agents.evidence import Evidence
 from rfp_agents.deliverables import rules
-from rfp_agents.deliverables.links import answers_questions
-from rfp_agents.deliverables.matrix import statements
-from rfp_agents.knowledge_base import DocumentRecord, KnowledgeBase
 from rfp_agents.text import content_terms, fold_accents
 
 SECTIONS = ("page_limits", "forms", "clauses")
@@ -62,29 +60,27 @@ class FoundItem:
     evidence: Evidence
 
 
-def find_checklist(kb: KnowledgeBase, records: Sequence[DocumentRecord]) -> list[FoundItem]:
-    """The checklist of ``records``: the page limits, then the forms, then the clauses."""
+def find_checklist(kb_name: str, stated: Iterable[tuple[str, dict[str, Any]]]) -> list[FoundItem]:
+    """The checklist of the statements of a knowledge base's documents
+    (``matrix.documents_statements``): the page limits, then the forms, then the clauses."""
     found: dict[str, list[FoundItem]] = {section: [] for section in SECTIONS}
     seen: set[tuple[str, str]] = set()
     length_limit = rules.pattern("duty.length-limit")
-    for record in records:
-        in_qa = answers_questions(record)
-        for sentence, meta in statements(kb, record.source, in_questions_and_answers=in_qa):
-            folded = fold_accents(sentence)
-            keys = []  # (section, what makes two lines one, what the line names)
-            if limit := length_limit.search(folded):
-                wording = " ".join(content_terms(sentence))
-                keys.append(("page_limits", wording, " ".join(limit.group(0).split())))
-            keys += [("forms", key, key) for key in _forms(sentence)]
-            keys += [("clauses", key, key) for key in _clauses(sentence)]
-            for section, same, key in keys:
-                if (section, same) in seen or len(found[section]) >= MAX_ITEMS[section]:
-                    continue
-                seen.add((section, same))
-                evidence = Evidence.from_chunk(kb.name, sentence, meta, "find_checklist")
-                found[section].append(
-                    FoundItem(section, key, sentence[:MAX_SENTENCE_CHARACTERS], evidence)
-                )
+    for sentence, meta in stated:
+        keys = []  # (section, what makes two lines one, what the line names)
+        if limit := length_limit.search(fold_accents(sentence)):
+            wording = " ".join(content_terms(sentence))
+            keys.append(("page_limits", wording, " ".join(limit.group(0).split())))
+        keys += [("forms", key, key) for key in _forms(sentence)]
+        keys += [("clauses", key, key) for key in _clauses(sentence)]
+        for section, same, key in keys:
+            if (section, same) in seen or len(found[section]) >= MAX_ITEMS[section]:
+                continue
+            seen.add((section, same))
+            evidence = Evidence.from_chunk(kb_name, sentence, meta, "find_checklist")
+            found[section].append(
+                FoundItem(section, key, sentence[:MAX_SENTENCE_CHARACTERS], evidence)
+            )
     return [item for section in SECTIONS for item in found[section]]
 
 

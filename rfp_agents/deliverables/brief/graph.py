@@ -50,6 +50,7 @@ from rfp_agents.deliverables.brief.values import (
     values_elsewhere,
 )
 from rfp_agents.deliverables.brief.when import with_moments
+from rfp_agents.deliverables.matrix import documents_statements
 from rfp_agents.domains import DOMAINS
 from rfp_agents.graph.configuration import Context, run_setup
 from rfp_agents.graph.services import chat_model_for, services_for
@@ -139,7 +140,8 @@ def find_risks_node(state: BriefState, runtime: Runtime[Context], config: Runnab
     setup = run_setup(runtime, config)
     found = []
     for kb, records in _scope_documents(setup.context, setup.settings):
-        for risk in find_risks(kb, records):
+        stated = documents_statements(kb, records)  # read once for the risks and checklist
+        for risk in find_risks(kb.name, stated):
             found.append(
                 {
                     "rule": risk.rule.name,
@@ -147,7 +149,7 @@ def find_risks_node(state: BriefState, runtime: Runtime[Context], config: Runnab
                     "evidence": risk.evidence.model_dump(mode="json"),
                 }
             )
-        for item in find_checklist(kb, records):
+        for item in find_checklist(kb.name, stated):
             found.append(
                 {
                     "section": item.section,

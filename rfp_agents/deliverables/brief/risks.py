@@ -10,14 +10,12 @@ most ``MAX_PER_RULE`` sentences so that a clause repeated on every page is one l
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
 from rfp_agents.agents.evidence import Evidence
-from rfp_agents.deliverables.links import answers_questions
-from rfp_agents.deliverables.matrix import statements
-from rfp_agents.knowledge_base import DocumentRecord, KnowledgeBase
 from rfp_agents.text import content_terms, fold_accents
 from rfp_agents.vocabulary import load_vocabulary_file
 
@@ -83,25 +81,20 @@ def amounts_in(text: str) -> list[float]:
     return found
 
 
-def find_risks(kb: KnowledgeBase, records: Sequence[DocumentRecord]) -> list[FoundRisk]:
-    """The risks of ``records``, in rule order, at most ``MAX_PER_RULE`` sentences a rule."""
+def find_risks(kb_name: str, stated: Iterable[tuple[str, dict[str, Any]]]) -> list[FoundRisk]:
+    """The risks of the statements of a knowledge base's documents
+    (``matrix.documents_statements``), in rule order, at most ``MAX_PER_RULE`` sentences a
+    rule."""
     found: dict[str, list[FoundRisk]] = {r.name: [] for r in risk_rules()}
     seen: set[tuple[str, str]] = set()
-    for record in records:
-        in_qa = answers_questions(record)
-        for sentence, meta in statements(kb, record.source, in_questions_and_answers=in_qa):
-            folded = fold_accents(sentence)
-            for rule in risk_rules():
-                key = (rule.name, " ".join(content_terms(sentence)))
-                if len(found[rule.name]) >= MAX_PER_RULE or key in seen:
-                    continue
-                if rule.matches(folded):
-                    seen.add(key)
-                    found[rule.name].append(
-                        FoundRisk(
-                            rule,
-                            sentence,
-                            Evidence.from_chunk(kb.name, sentence, meta, "find_risks"),
-                        )
-                    )
+    for sentence, meta in stated:
+        folded = fold_accents(sentence)
+        for rule in risk_rules():
+            key = (rule.name, " ".join(content_terms(sentence)))
+            if len(found[rule.name]) >= MAX_PER_RULE or key in seen:
+                continue
+            if rule.matches(folded):
+                seen.add(key)
+                evidence = Evidence.from_chunk(kb_name, sentence, meta, "find_risks")
+                found[rule.name].append(FoundRisk(rule, sentence, evidence))
     return [risk for rule in risk_rules() for risk in found[rule.name]]

@@ -16,17 +16,9 @@ from collections.abc import Mapping, Sequence
 from datetime import date, datetime, timedelta
 
 from rfp_agents.agents.citations import MARKER
+from rfp_agents.agents.question_focus import CALENDAR
 from rfp_agents.deliverables.brief.models import BriefField
 
-YEAR_OR_MONTH_DAY = re.compile(
-    r"\b(?:19|20)\d{2}\b|\b\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}\b"
-    r"|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|enero|febrero|marzo|abril|mayo|"
-    r"junio|julio|agosto|septiembre|octubre|noviembre|diciembre)[a-z]*\.?\s+\d{1,2}\b"
-    r"|\b\d{1,2}\s+(?:de\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|enero|"
-    r"febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre)",
-    re.IGNORECASE,
-)
-"""A date's own words: a year, a numeric date, or a month with its day; a time is none."""
 CLOCK = re.compile(r"\b(\d{1,2})(?::(\d{2}))?\s*([ap])\.?\s*m\.?(?![a-z])", re.IGNORECASE)
 NOON = re.compile(r"\bnoon\b", re.IGNORECASE)
 YEAR_PRINTED = re.compile(r"\b(?:19|20)\d{2}\b|\b\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}\b")
@@ -51,7 +43,7 @@ def iso_of(value: str) -> str:
     """The ISO form of the first whole date ``value`` prints, with its time of day when one
     is printed; "" when it prints no whole date (a year among it)."""
     text = MARKER.sub("", value)
-    if not (YEAR_OR_MONTH_DAY.search(text) and YEAR_PRINTED.search(text)):
+    if not (CALENDAR.search(text) and YEAR_PRINTED.search(text)):
         return ""
     from dateparser.search import search_dates
 
@@ -61,7 +53,7 @@ def iso_of(value: str) -> str:
         languages=["en", "es"],
         settings={"PARSERS": ["absolute-time", "custom-formats"], "PREFER_DAY_OF_MONTH": "first"},
     )
-    dates = [moment for words, moment in found or [] if YEAR_OR_MONTH_DAY.search(words)]
+    dates = [moment for words, moment in found or [] if CALENDAR.search(words)]
     if not dates:
         return ""
     return _iso(dates[0], bool(TIME_PRINTED.search(text)))

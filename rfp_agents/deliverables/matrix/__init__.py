@@ -19,7 +19,7 @@ machine), ``lead_ins``, ``questions`` (a Q&A's questions and answers) and ``sect
 (headings). The rules that judge a statement live in ``rules/`` and ``obligations.py``.
 """
 
-from rfp_agents.deliverables.matrix.reader import statements
+from rfp_agents.deliverables.matrix.reader import documents_statements, statements
 from rfp_agents.deliverables.matrix.rows import (
     Judged,
     MatrixBuilder,
@@ -33,6 +33,7 @@ __all__ = [
     "Judged",
     "MatrixBuilder",
     "Requirement",
+    "documents_statements",
     "is_list_item",
     "judged_statements",
     "requirements",

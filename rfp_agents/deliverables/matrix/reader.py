@@ -6,11 +6,12 @@ marked.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import replace
 from itertools import tee, zip_longest
 from typing import Any
 
+from rfp_agents.deliverables.links import answers_questions
 from rfp_agents.deliverables.matrix.lead_ins import (
     _clause_depth,
 )
@@ -36,7 +37,7 @@ from rfp_agents.deliverables.obligations import (
     NAMES_THE_LAST_A_REQUIREMENT,
     has_modal_verb,
 )
-from rfp_agents.knowledge_base import KnowledgeBase
+from rfp_agents.knowledge_base import DocumentRecord, KnowledgeBase
 from rfp_agents.text import (
     BARE_MARKER,
     CONTINUES,
@@ -284,3 +285,17 @@ def _in_standards_tables(sentences: Iterable[Sentence]) -> Iterator[Sentence]:
         if table_page is not None:
             meta = {**meta, "in_standards_table": True}
         yield sentence, meta, opens_section
+
+
+def documents_statements(
+    kb: KnowledgeBase, records: Sequence[DocumentRecord]
+) -> list[tuple[str, dict[str, Any]]]:
+    """The statements of each of ``records`` in turn (``statements``), a Q&A read as one
+    (``links.answers_questions``): read once, for every reader of the brief."""
+    return [
+        stated
+        for record in records
+        for stated in statements(
+            kb, record.source, in_questions_and_answers=answers_questions(record)
+        )
+    ]

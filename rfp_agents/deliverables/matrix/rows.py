@@ -213,29 +213,30 @@ class MatrixBuilder:
     def add(self, record: DocumentRecord, judged: Iterable[Judged]) -> None:
         """The rows of ``record``'s judged statements, in order."""
         self._filer.read(record)
-        for text, meta, key, strength, by_model, rule, matched in judged:
-            seen = self.first.get(key)
+        for statement in judged:
+            meta = statement.meta
+            seen = self.first.get(statement.key)
             if seen is not None:
                 place = f"{meta['source']} p. {meta['page_number']}"
                 elsewhere = (seen.file, seen.page) != (meta["source"], meta["page_number"])
                 if elsewhere and place not in seen.also_in:
                     seen.also_in.append(place)
                 continue
-            if strength is None:
+            if statement.strength is None:
                 continue
-            self.first[key] = self._row(text, meta, strength, by_model)
-            self.first[key].rule, self.first[key].rule_match = rule, matched
-            self.rows.append(self.first[key])
+            self.first[statement.key] = self._row(statement)
+            self.rows.append(self.first[statement.key])
 
-    def _row(
-        self, text: str, meta: dict[str, Any], strength: Strength, by_model: bool
-    ) -> Requirement:
+    def _row(self, judged: Judged) -> Requirement:
+        text, meta = judged.text, judged.meta
         section = str(meta.get("section", ""))
         return Requirement(
             id=f"R-{len(self.rows) + 1:04d}",
             requirement=text,
-            strength=strength,
-            judged_by="model" if by_model else "rules",
+            strength=judged.strength,
+            judged_by="model" if judged.by_model else "rules",
+            rule=judged.rule,
+            rule_match=judged.matched,
             domain=self._filer.domain(text, section, str(meta["chunk_id"])),
             topic=topic_of(text, section),
             section=section,
