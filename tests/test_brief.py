@@ -146,10 +146,10 @@ def test_a_key_dates_line_is_cut_to_the_date_asked_for():
     assert focus_dates(due, quotes) == due
     # a deadline keeps its time and the time's zone, however the line writes them
     for line, kept in (
-        ("Proposal due date: October 16, 2025 @ 2:00 PM ET, with a copy by mail [5].",
-         "Proposal due date: October 16, 2025 @ 2:00 PM ET [5]."),
-        ("Proposals are due June 1, 2026 by 4:00PM Eastern Time (ET) via the portal [6].",
-         "Proposals are due June 1, 2026 by 4:00PM Eastern Time (ET) [6]."),
+        ("Proposal due date: March 2, 2027 @ 11:00 AM CT, with a copy by mail [5].",
+         "Proposal due date: March 2, 2027 @ 11:00 AM CT [5]."),
+        ("Proposals are due June 1, 2026 by 3:30PM Central Time (CT) via the portal [6].",
+         "Proposals are due June 1, 2026 by 3:30PM Central Time (CT) [6]."),
         ("Proposals due May 4, 2026 14:00 hours RFP 12 closes then [7].",
          "Proposals due May 4, 2026 14:00 hours [7]."),
     ):  # fmt: skip
@@ -515,11 +515,11 @@ def test_a_labelled_solicitation_number_wins_over_other_codes_of_the_first_pages
     assert [(v.value, v.line) for v in labelled_values(
         "Form 4500-2231 Schedule B\nSolicitation Number: PW-27-044\nBid #\n2431-B\n"
         "Contract: twelve months\nRFP 2026 Harbour Works\nReference: 05/04/2026\n"
-        "RFP No. RFP-26-001-HTDC"
+        "RFP No. RFP-27-014-LAKE"
     )] == [
         ("PW-27-044", "Solicitation Number: PW-27-044"),
         ("2431-B", "Bid #"),
-        ("RFP-26-001-HTDC", "RFP No. RFP-26-001-HTDC"),
+        ("RFP-27-014-LAKE", "RFP No. RFP-27-014-LAKE"),
     ]  # fmt: skip
     text_pdf(workdir / "harbour.pdf", [
         "Form 4500-2231 Schedule B\nPort of Linden\nRequest for Proposals\n"

@@ -10,7 +10,7 @@ page, list items joined to their lead-in):
   "DD Form 254", "Form W-9") or a certification, affidavit or declaration the bidder signs,
   one line per form;
 * clauses: a FAR or DFARS clause number ("52.212-4", "252.204-7012"), or a section of a code
-  or statute ("§ 2.2-4311"), one line per clause, its first mention cited.
+  or statute ("§ 12-345"), one line per clause, its first mention cited.
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ CLAUSE = re.compile(
     r"|§{1,2}\s*\d[\w.:-]*\d"
 )
 """A FAR (52.xxx-x) or DFARS (252.xxx-xxxx) clause number, or a section sign and its
-number ("§ 2.2-4311")."""
+number ("§ 12-345")."""
 FORM = re.compile(
     r"\b((?:(?:Standard|Optional)\s+Form|SF|OF|(?:[A-Z]{2,5}\s+)?Form)\s*[-#]?\s*"
     r"(?:[A-Z]{1,3}-)?(?!(?:19|20)\d{2}\b)\d{2,5}[A-Z]?)\b"
@@ -86,7 +86,7 @@ def find_checklist(kb_name: str, stated: Iterable[tuple[str, dict[str, Any]]]) -
 
 def _forms(sentence: str) -> list[str]:
     """The forms a sentence names, each once, by the words that name it ("Standard Form
-    1449", "DD Form 2930", "Form W-9", "Non-Collusion Affidavit")."""
+    1449", "DD Form 254", "Form W-9", "Non-Collusion Affidavit")."""
     keys = []
     for found in FORM.finditer(sentence):
         number, w_form, certification = found.groups()

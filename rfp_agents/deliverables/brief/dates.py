@@ -91,7 +91,7 @@ DATE_TAIL = re.compile(
     rf"(?:\s*{TIME_ZONE})?(?:\s+\({ZONE_ABBREVIATION}\))?)?"
 )
 """What follows a date in a key-dates line: its year, its time and the time's zone ("2026,
-5:00 p.m. local time", "@ 2:00 PM ET", "by 4:00PM Eastern Time (ET)", "14:00 hours"): a
+5:00 p.m. local time", "@ 11:00 AM CT", "by 3:30PM Central Time (CT)", "14:00 hours"): a
 deadline is its date and its time."""
 
 

@@ -1,5 +1,5 @@
 """Label-value lines of a solicitation's front matter: "Solicitation No.: 24-0117",
-"RFP # RFP-26-001", "Bid Number" with the number on the line below.
+"RFP # RFP-27-014", "Bid Number" with the number on the line below.
 
 Covers print a solicitation's number as a label and its value. The value sits on the same
 line after a colon, a "#", a spaced dash or a gap, or on the line below. The labels are data
@@ -25,7 +25,7 @@ NUMBER_WORD = r"(?:no\.?|nos\.?|number|num\.?|#|n[º°o]\.?|id|ref\.?)"
 """What follows a label to say a number comes ("Bid No.", "RFP #", "Nº")."""
 SEPARATOR = r"(?:\s*[:#|]\s*|\s+[–—-]\s+|\s+)"
 """A colon, "#" or a bar, a spaced dash, or a gap; never the hyphen inside a code
-("RFP-26-001")."""
+("RFP-27-014")."""
 MAX_VALUE_CHARACTERS = 160
 CODE = re.compile(r"#?\s*([A-Z0-9][A-Z0-9./_-]*[A-Z0-9]|[0-9]{3,})", re.IGNORECASE)
 DATE_LIKE = re.compile(r"^\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4}$")

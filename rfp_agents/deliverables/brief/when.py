@@ -2,7 +2,7 @@
 deadline put relative to another one resolved against it.
 
 ``dateparser`` reads the printed date, in English or Spanish, with its time when one is
-printed ("October 16, 2025 @ 2:00 PM ET" -> "2025-10-16T14:00"). Only absolute dates are
+printed ("March 2, 2027 @ 11:00 AM CT" -> "2027-03-02T11:00"). Only absolute dates are
 read: a relative one ("seven calendar days before the proposal due date") would otherwise
 be read against today. A deadline stated relative to the proposals' due date is resolved
 when that date is known ("questions due seven calendar days before" a due date of May 18 is
