@@ -26,7 +26,7 @@ from rfp_agents.cli_common import (
     writable_output,
 )
 from rfp_agents.cli_matrix import matrix_app
-from rfp_agents.config import DEFAULT_KB, get_settings
+from rfp_agents.config import DEFAULT_KB, Settings, get_settings
 from rfp_agents.errors import UsageError
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
@@ -434,20 +434,60 @@ def ask(
 def serve(
     host: Annotated[str, typer.Option("--host", help="Interface to listen on.")] = "127.0.0.1",
     port: Annotated[int, typer.Option("--port", help="Port.")] = 8000,
+    workers: Annotated[
+        int,
+        typer.Option(
+            "--workers",
+            min=1,
+            max=64,
+            help="Server processes. More than one needs RFP_CHROMA_URL and RFP_DATABASE_URL, "
+            "which they share.",
+        ),
+    ] = 1,
 ) -> None:
     """Serve the HTTP API and the web page (http://HOST:PORT/)."""
     import uvicorn
 
-    from rfp_agents.api.app import create_app
-
     settings = get_settings()
+    if workers > 1:
+        check_shared_state(settings, workers)
     if host not in ("0.0.0.0", "::") and host not in settings.api_allowed_hosts.split(","):
-        # Answer to the address the server was started on, besides RFP_API_ALLOWED_HOSTS.
-        settings = settings.model_copy(
-            update={"api_allowed_hosts": f"{settings.api_allowed_hosts},{host}"}
+        # Answer to the address the server was started on, besides RFP_API_ALLOWED_HOSTS;
+        # through the environment, which every worker process reads its settings from.
+        os.environ["RFP_API_ALLOWED_HOSTS"] = f"{settings.api_allowed_hosts},{host}"
+    plural = f", {workers} workers" if workers > 1 else ""
+    console.print(
+        f"rfp_agents on http://{host}:{port}/ (API docs at /docs{plural})", highlight=False
+    )
+    uvicorn.run(
+        "rfp_agents.api.app:create_app",
+        factory=True,
+        host=host,
+        port=port,
+        workers=workers,
+        log_level="info",
+    )
+
+
+def check_shared_state(settings: Settings, workers: int) -> None:
+    """Several workers must share the store and the database; refuse before starting any."""
+    missing = [
+        name
+        for name, value in (("RFP_CHROMA_URL", settings.chroma_url),
+                            ("RFP_DATABASE_URL", settings.database_url))
+        if not value
+    ]  # fmt: skip
+    if missing:
+        raise UsageError(
+            f"--workers {workers} needs {' and '.join(missing)}: several processes cannot "
+            "share the embedded store and the SQLite threads file. Run a Chroma server and "
+            "PostgreSQL (docs/deployment.md), or serve with one worker."
         )
-    console.print(f"rfp_agents on http://{host}:{port}/ (API docs at /docs)", highlight=False)
-    uvicorn.run(create_app(settings), host=host, port=port, log_level="info")
+    from rfp_agents.database import pool
+    from rfp_agents.store import get_client
+
+    get_client(settings)  # both reachable (and the tables created) before any worker starts
+    pool(settings)
 
 
 GoldKbsOption = Annotated[

@@ -56,6 +56,14 @@ class Settings(BaseSettings):
         default="",
         description="URL of a Chroma server (http://host:port). Empty means embedded on disk.",
     )
+    database_url: str = Field(
+        default="",
+        description=(
+            "PostgreSQL URL (postgresql://user:password@host:port/db) for conversation threads, "
+            "upload jobs and ingest locks, shared by every server worker and the CLI. Empty "
+            "means SQLite and files under RFP_HOME (one server process)."
+        ),
+    )
     embeddings: str = Field(
         default="local",
         description="Embeddings of new knowledge bases: 'local' (all-MiniLM-L6-v2, English, "
@@ -172,6 +180,10 @@ class Settings(BaseSettings):
     api_request_timeout_seconds: Annotated[float, Field(gt=0, le=3600)] = Field(
         default=300.0, description="An ask or retrieve that runs longer answers 504."
     )
+    job_sweep_seconds: Annotated[float, Field(gt=0, le=3600)] = Field(
+        default=10.0,
+        description="How often a server worker looks for uploads a stopped worker left running.",
+    )
     max_grep_chunks: Annotated[int, Field(ge=1)] = Field(
         default=20000, description="Chunks one grep_documents call scans at most."
     )
@@ -183,6 +195,17 @@ class Settings(BaseSettings):
         if value and not value.startswith(("http://", "https://")):
             raise ValueError(f"RFP_CHROMA_URL must start with http:// or https://, got {value!r}")
         return value.rstrip("/")
+
+    @field_validator("database_url")
+    @classmethod
+    def _check_database_url(cls, value: str) -> str:
+        value = value.strip()
+        if value and not value.startswith(("postgresql://", "postgres://")):
+            raise ValueError(
+                "RFP_DATABASE_URL must be a PostgreSQL URL (postgresql://user@host:port/db), "
+                f"got {value.split('://')[0]!r}://..."
+            )
+        return value
 
     @field_validator("embeddings")
     @classmethod

@@ -21,6 +21,7 @@ from typer.testing import CliRunner
 from rfp_agents.agents.scope import KnowledgeScope
 from rfp_agents.agents.tools import KnowledgeTools
 from rfp_agents.api.app import create_app
+from rfp_agents.api.job_store import StoredJob
 from rfp_agents.api.uploads import UploadJobs
 from rfp_agents.cli import app as cli
 from rfp_agents.config import Settings
@@ -425,9 +426,10 @@ def test_startup_fails_interrupted_jobs_and_purges_their_half_written_documents(
     jobs = UploadJobs(settings)
     stale = jobs.get("0" * 12)
     assert stale is None
-    from rfp_agents.api.models import UploadJob
-
-    jobs._save(UploadJob(job_id="a" * 12, kb="k1", filename="late.pdf", status="running"))
+    # a job a stopped worker owned: its presence lock is no longer held by anyone
+    jobs.store.save(
+        StoredJob(job_id="a" * 12, kb="k1", filename="late.pdf", status="running", owner="gone")
+    )
     (settings.home / "uploads" / ("a" * 12)).mkdir(parents=True)
     with TestClient(create_app(settings), base_url=LOCAL) as client:  # runs the start-up sweep
         job = client.get(f"/api/documents/jobs/{'a' * 12}").json()

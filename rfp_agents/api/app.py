@@ -11,10 +11,15 @@
 Blocking work (the store, the graph) runs in worker threads, never on the event loop; asks
 hold one of ``RFP_API_MAX_CONCURRENT_ASKS`` slots (429 when all are taken) and every request
 has a deadline (``RFP_API_REQUEST_TIMEOUT_SECONDS``, then 504).
+
+``rfp serve --workers N`` runs N processes of this app (``create_app`` is the factory): with
+``RFP_DATABASE_URL`` and ``RFP_CHROMA_URL`` they share every state a request can touch, and
+each response names the process that answered in ``X-RFP-Worker``.
 """
 
 from __future__ import annotations
 
+import os
 from contextlib import asynccontextmanager
 
 from anyio import CapacityLimiter
@@ -44,7 +49,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(_: FastAPI):
-        await run_in_threadpool(jobs.sweep)
+        await run_in_threadpool(jobs.start)
         yield
         jobs.close()
 
@@ -67,4 +72,26 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     # Added last, run first: the host check, then the guard, then FastAPI.
     app.add_middleware(RequestGuard, settings=settings)
     app.add_middleware(TrustedHostMiddleware, allowed_hosts=allowed_hosts(settings))
+    app.add_middleware(WorkerHeader)
     return app
+
+
+class WorkerHeader:
+    """Adds ``X-RFP-Worker: <process id>`` to every response, so an operator running several
+    workers (and the tests that prove they agree) can tell which one answered."""
+
+    def __init__(self, app) -> None:
+        self.app = app
+        self.header = (b"x-rfp-worker", str(os.getpid()).encode())
+
+    async def __call__(self, scope, receive, send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def send_named(message) -> None:
+            if message["type"] == "http.response.start":
+                message["headers"] = [*message.get("headers", []), self.header]
+            await send(message)
+
+        await self.app(scope, receive, send_named)

@@ -3,17 +3,21 @@
 * The file is copied from the request in pieces (never held whole in memory) into
   ``RFP_HOME/uploads/<job>/``, up to ``RFP_MAX_UPLOAD_BYTES`` (413 beyond), and must start
   with the PDF magic bytes (415 otherwise, whatever its name says).
-* One worker thread ingests uploads in order, so two uploads of the same name cannot race;
-  at most ``RFP_API_MAX_QUEUED_UPLOADS`` wait or run (429 with ``Retry-After`` beyond).
-* A job's status is a JSON file in ``RFP_HOME/uploads/jobs/``, so polling works after a
-  restart; the job's folder is removed when it ends. At start-up, jobs a stopped server left
-  queued or running are marked failed and the documents they left half-written are purged.
+* One thread per server worker ingests that worker's uploads in order; at most
+  ``RFP_API_MAX_QUEUED_UPLOADS`` wait or run in a worker (429 with ``Retry-After`` beyond).
+  Ingestion takes the document's lock (``locks.document_lock``), so two workers' uploads of
+  one name, or an upload and a CLI ingest, cannot interleave.
+* A job's state is kept in the job store (``job_store.py``: JSON files under ``RFP_HOME``, or
+  PostgreSQL with ``RFP_DATABASE_URL``) with the worker that owns it, so polling works on any
+  worker and after a restart; the job's folder is removed when it ends.
+* A job whose worker is gone (stopped, restarted, killed) is marked failed and the document
+  it left half-written is purged: at a worker's start-up, every ``RFP_JOB_SWEEP_SECONDS``,
+  and whenever such a job is read.
 """
 
 from __future__ import annotations
 
 import logging
-import os
 import re
 import shutil
 import threading
@@ -26,17 +30,22 @@ from fastapi import UploadFile
 from starlette.concurrency import run_in_threadpool
 
 from rfp_agents.api.errors import TooBusy
+from rfp_agents.api.job_store import UNFINISHED, StoredJob, job_store
 from rfp_agents.api.models import UploadJob
 from rfp_agents.config import Settings
 from rfp_agents.errors import KnowledgeBaseNotFound
 from rfp_agents.ingest import ingest_paths
 from rfp_agents.ingest.pdf_text import PDF_MAGIC
 from rfp_agents.knowledge_base import KnowledgeBase
+from rfp_agents.locks import WorkerPresence, document_lock, is_alive
 
 log = logging.getLogger("rfp_agents.api")
 READ_CHUNK = 1024 * 1024
 JOB_ID = re.compile(r"^[0-9a-f]{12}$")
-FINISHED = {"ingested", "replaced", "unchanged", "skipped", "failed"}
+INTERRUPTED = (
+    "interrupted: the server worker ingesting it stopped (a restart or a crash); "
+    "upload the file again"
+)
 
 
 class UploadTooLarge(Exception):
@@ -60,39 +69,45 @@ def safe_filename(name: str | None) -> str:
 
 
 class UploadJobs:
-    """Background ingestion of uploads, with a status per job that survives restarts."""
+    """Background ingestion of one worker's uploads; every job's state in the shared store."""
 
     def __init__(self, settings: Settings):
         self.settings = settings
         self.root = settings.home / "uploads"
-        self.jobs_dir = self.root / "jobs"
+        self.store = job_store(settings)
+        self.presence = WorkerPresence(settings)
         self._lock = threading.Lock()
-        self._active: dict[str, UploadJob] = {}
+        self._active: set[str] = set()
         self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="rfp-upload")
+        self._stop = threading.Event()
+        self._sweeper: threading.Thread | None = None
 
     # ------------------------------------------------------------------------- intake
     async def receive(self, upload: UploadFile, kb: str) -> UploadJob:
-        """Copy the upload into a new job's folder and queue its ingestion.
+        """Record a new job, copy the upload into its folder and queue its ingestion.
 
         Raises ``TooBusy`` (queue full), ``UploadTooLarge`` and ``NotAPdf`` (nothing kept).
         """
         filename = safe_filename(upload.filename)
-        job = UploadJob(job_id=uuid.uuid4().hex[:12], kb=kb, filename=filename, status="queued")
         with self._lock:
             if len(self._active) >= self.settings.api_max_queued_uploads:
                 raise TooBusy("uploads", retry_after=10)
-            self._active[job.job_id] = job
-        folder = self.root / job.job_id
+            job_id = uuid.uuid4().hex[:12]
+            self._active.add(job_id)
+        folder = self.root / job_id
         try:
+            owner = await run_in_threadpool(self.presence.hold)
+            job = StoredJob(job_id=job_id, kb=kb, filename=filename, status="queued", owner=owner)
+            await run_in_threadpool(self.store.save, job)  # before the folder: see sweep
             path = await self._copy(upload, folder / filename)
         except BaseException:
             with self._lock:
-                self._active.pop(job.job_id, None)
+                self._active.discard(job_id)
+            await run_in_threadpool(self.store.delete, job_id)
             await run_in_threadpool(shutil.rmtree, folder, True)
             raise
-        await run_in_threadpool(self._save, job)
         self._worker.submit(self._run, job, path)
-        return job
+        return job.public()
 
     async def _copy(self, upload: UploadFile, target: Path) -> Path:
         limit = self.settings.max_upload_bytes
@@ -117,39 +132,35 @@ class UploadJobs:
 
     # ------------------------------------------------------------------------- status
     def get(self, job_id: str) -> UploadJob | None:
-        """A job by id, from memory or from its file (after a restart)."""
+        """A job by id, whichever worker took it; one whose worker is gone is failed first."""
         if not JOB_ID.match(job_id):
             return None
-        with self._lock:
-            if job_id in self._active:
-                return self._active[job_id]
-        path = self.jobs_dir / f"{job_id}.json"
-        try:
-            return UploadJob.model_validate_json(path.read_text())
-        except (OSError, ValueError):
+        job = self.store.load(job_id)
+        if job is None:
             return None
+        if job.status in UNFINISHED and self._orphaned(job):
+            job = self._fail_interrupted(job)
+        return job.public()
 
     def busy(self, kb: str, source: str) -> bool:
         """Whether an upload of ``source`` into ``kb`` is queued or being ingested."""
-        with self._lock:
-            return any(j.kb == kb and j.filename == source for j in self._active.values())
+        return any(
+            j.kb == kb and j.filename == source and not self._orphaned(j)
+            for j in self.store.unfinished()
+        )
 
-    def _save(self, job: UploadJob) -> None:
-        self.jobs_dir.mkdir(parents=True, exist_ok=True)
-        staging = self.jobs_dir / f".{job.job_id}.{uuid.uuid4().hex[:6]}"
-        staging.write_text(job.model_dump_json())
-        os.replace(staging, self.jobs_dir / f"{job.job_id}.json")
+    def _orphaned(self, job: StoredJob) -> bool:
+        """Whether the worker that owns ``job`` is gone (this worker never is)."""
+        return job.owner != self.presence.owner and not is_alive(self.settings, job.owner)
 
-    def _put(self, job: UploadJob) -> None:
-        self._save(job)
-        with self._lock:
-            if job.status in FINISHED:
-                self._active.pop(job.job_id, None)
-            else:
-                self._active[job.job_id] = job
+    def _put(self, job: StoredJob) -> None:
+        self.store.save(job)
+        if job.status not in UNFINISHED:
+            with self._lock:
+                self._active.discard(job.job_id)
 
     # ------------------------------------------------------------------------- work
-    def _run(self, job: UploadJob, path: Path) -> None:
+    def _run(self, job: StoredJob, path: Path) -> None:
         self._put(job.model_copy(update={"status": "running"}))
         try:
             outcome = ingest_paths([path], self.settings, job.kb).outcomes[0]
@@ -172,39 +183,57 @@ class UploadJobs:
             )
         )
 
-    def sweep(self) -> list[UploadJob]:
-        """Finish what a stopped server left: interrupted jobs failed, their half-written
-        documents purged, leftover folders removed. Returns the jobs it marked failed."""
-        interrupted = []
-        for path in sorted(self.jobs_dir.glob("*.json")) if self.jobs_dir.is_dir() else []:
+    # ------------------------------------------------------------------------- recovery
+    def start(self) -> list[UploadJob]:
+        """At a worker's start-up: claim presence, sweep, then sweep every
+        ``RFP_JOB_SWEEP_SECONDS`` in a background thread. Returns the jobs it failed."""
+        self.presence.hold()
+        interrupted = self.sweep()
+        self._sweeper = threading.Thread(target=self._sweep_often, name="rfp-sweep", daemon=True)
+        self._sweeper.start()
+        return interrupted
+
+    def _sweep_often(self) -> None:
+        while not self._stop.wait(self.settings.job_sweep_seconds):
             try:
-                job = UploadJob.model_validate_json(path.read_text())
-            except (OSError, ValueError):
-                continue
-            if job.status in FINISHED:
-                continue
-            self._purge_unfinished(job)
-            failed = job.model_copy(
-                update={"status": "failed", "detail": "interrupted by a server restart; "
-                        "upload the file again"}
-            )  # fmt: skip
-            self._save(failed)
-            interrupted.append(failed)
+                self.sweep()
+            except Exception:  # noqa: BLE001 - a database blip must not end the sweeper
+                log.exception("the sweep of interrupted uploads failed; retrying later")
+
+    def sweep(self) -> list[UploadJob]:
+        """Finish what stopped workers left: their jobs failed, their half-written documents
+        purged, and this machine's folders of jobs that no live worker owns removed."""
+        interrupted = [
+            self._fail_interrupted(job).public()
+            for job in self.store.unfinished()
+            if self._orphaned(job)
+        ]
         for folder in self.root.glob("*") if self.root.is_dir() else []:
             if folder.is_dir() and JOB_ID.match(folder.name):
-                shutil.rmtree(folder, ignore_errors=True)
+                job = self.store.load(folder.name)
+                if job is None or job.status not in UNFINISHED or self._orphaned(job):
+                    shutil.rmtree(folder, ignore_errors=True)
         if interrupted:
             log.warning("marked %d interrupted upload(s) failed", len(interrupted))
         return interrupted
 
-    def _purge_unfinished(self, job: UploadJob) -> None:
+    def _fail_interrupted(self, job: StoredJob) -> StoredJob:
+        """Purge what ``job`` left half-written, then mark it failed (in that order, so a
+        failed job never has a half-written document beside it)."""
         try:
             kb = KnowledgeBase.open(job.kb, self.settings)
         except KnowledgeBaseNotFound:
-            return
-        for record in kb.records_for_source(job.filename):
-            if record.status != "complete":
-                kb.purge_document(record.doc_id)
+            kb = None
+        if kb is not None:
+            with document_lock(self.settings, job.kb, job.filename):  # not mid-ingest
+                for record in kb.records_for_source(job.filename):
+                    if record.status != "complete":
+                        kb.purge_document(record.doc_id)
+        failed = job.model_copy(update={"status": "failed", "detail": INTERRUPTED})
+        self.store.save(failed)
+        return failed
 
     def close(self) -> None:
+        self._stop.set()
         self._worker.shutdown(wait=False, cancel_futures=True)
+        self.presence.release()

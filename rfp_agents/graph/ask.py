@@ -1,4 +1,5 @@
-"""``ask``: run the graph for one question, in a thread kept in SQLite under ``RFP_HOME``."""
+"""``ask``: run the graph for one question, in a thread kept in SQLite under ``RFP_HOME``, or
+in PostgreSQL when ``RFP_DATABASE_URL`` is set (so every server worker continues any thread)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from typing import Any
 
 from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import AIMessageChunk
+from langgraph.checkpoint.base import BaseCheckpointSaver
 from langgraph.checkpoint.serde.jsonplus import JsonPlusSerializer
 from langgraph.checkpoint.sqlite import SqliteSaver
 
@@ -29,12 +31,22 @@ results carry): read back by name, and nothing else outside LangGraph's own safe
 
 
 @contextmanager
-def thread_store(settings: Settings) -> Iterator[SqliteSaver]:
-    """The SQLite checkpointer that keeps conversation threads (``threads.sqlite``)."""
+def thread_store(settings: Settings) -> Iterator[BaseCheckpointSaver]:
+    """The checkpointer that keeps conversation threads: PostgreSQL's with
+    ``RFP_DATABASE_URL`` (a connection from the shared pool), else ``threads.sqlite``."""
+    serde = JsonPlusSerializer(allowed_msgpack_modules=THREAD_TYPES)
+    if settings.database_url:
+        from langgraph.checkpoint.postgres import PostgresSaver
+
+        from rfp_agents.database import pooled
+
+        with pooled(settings) as conn:
+            yield PostgresSaver(conn, serde=serde)
+        return
     settings.home.mkdir(parents=True, exist_ok=True)
     conn = sqlite3.connect(settings.threads_path, check_same_thread=False)
     try:
-        yield SqliteSaver(conn, serde=JsonPlusSerializer(allowed_msgpack_modules=THREAD_TYPES))
+        yield SqliteSaver(conn, serde=serde)
     finally:
         conn.close()
 

@@ -33,6 +33,7 @@ from rfp_agents.ingest.pdf_text import (
 )
 from rfp_agents.ingest.titles import document_title
 from rfp_agents.knowledge_base import DocumentRecord, KnowledgeBase, now_iso
+from rfp_agents.locks import document_lock
 from rfp_agents.search.lexical import LexicalIndexCache
 from rfp_agents.text import detect_language
 
@@ -359,13 +360,26 @@ class Ingestor:
 
     def _store(self, path: Path, document: ParsedDocument) -> FileOutcome:
         """Embed and write a parsed document, replacing an older version of the same name."""
-        source, doc_id = document.source, document.doc_id
         if document.unchanged is not None:
-            same = document.unchanged
-            return FileOutcome(
-                str(path), source, "unchanged", doc_id=doc_id, pages=same.pages, chunks=same.chunks
-            )
+            return self._unchanged(path, document.unchanged)
+        with document_lock(self.settings, self.kb.name, document.source):
+            return self._store_locked(path, document)
+
+    @staticmethod
+    def _unchanged(path: Path, same: DocumentRecord) -> FileOutcome:
+        return FileOutcome(
+            str(path), same.source, "unchanged", doc_id=same.doc_id, pages=same.pages,
+            chunks=same.chunks,
+        )  # fmt: skip
+
+    def _store_locked(self, path: Path, document: ParsedDocument) -> FileOutcome:
+        """``_store`` under the document's lock: what another process wrote meanwhile (the
+        same bytes, say) is seen here, since it was written under the same lock."""
+        source, doc_id = document.source, document.doc_id
         existing = self.kb.records_for_source(source)
+        same = next((r for r in existing if r.doc_id == doc_id and r.status == "complete"), None)
+        if same is not None:
+            return self._unchanged(path, same)
         twin = self.kb.record(doc_id)
         if twin is not None and twin.source != source and twin.status == "complete":
             raise PdfSkipped("duplicate", f"same bytes as {twin.source!r}, already ingested")
