@@ -70,8 +70,22 @@ $(APERTIUM_PAIR):
 	  echo "English questions on Spanish tenders need Apertium: sudo apt-get install apertium apertium-eng-spa" >&2; exit 1; \
 	fi
 
-## test: set up with dev extras, Chromium, Tesseract and Apertium, lint, and run the whole test suite.
-test: $(VENV)/.dev $(CHROMIUM) $(TESSERACT) $(APERTIUM_PAIR)
+# The team deployment's tests start a throwaway PostgreSQL cluster (tests/postgres_server.py)
+# from Debian's server package; installed when missing (as root).
+POSTGRES_INITDB := $(firstword $(wildcard /usr/lib/postgresql/*/bin/initdb))
+.PHONY: postgres
+postgres:
+	@if [ -z "$(POSTGRES_INITDB)" ] && ! command -v initdb >/dev/null; then \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    echo "installing Debian's postgresql for the team deployment's tests"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null; \
+	  else \
+	    echo "the team deployment's tests need PostgreSQL: sudo apt-get install postgresql" >&2; exit 1; \
+	  fi; \
+	fi
+
+## test: set up with dev extras, Chromium, Tesseract, Apertium and PostgreSQL, lint, and run the whole test suite.
+test: $(VENV)/.dev $(CHROMIUM) $(TESSERACT) $(APERTIUM_PAIR) postgres
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/python -m pytest -q --durations=25

@@ -431,6 +431,7 @@ def ask(
 
 
 @app.command()
+@handles_errors
 def serve(
     host: Annotated[str, typer.Option("--host", help="Interface to listen on.")] = "127.0.0.1",
     port: Annotated[int, typer.Option("--port", help="Port.")] = 8000,

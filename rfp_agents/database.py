@@ -37,8 +37,8 @@ _pools: dict[str, ConnectionPool] = {}
 _schema_ready: set[str] = set()
 _lock = threading.Lock()
 
-JOBS_SCHEMA = """
-CREATE TABLE IF NOT EXISTS rfp_upload_jobs (
+JOBS_SCHEMA = (
+    """CREATE TABLE IF NOT EXISTS rfp_upload_jobs (
     job_id     text PRIMARY KEY,
     kb         text NOT NULL,
     filename   text NOT NULL,
@@ -46,10 +46,10 @@ CREATE TABLE IF NOT EXISTS rfp_upload_jobs (
     owner      text NOT NULL,
     job        jsonb NOT NULL,
     updated_at timestamptz NOT NULL DEFAULT now()
-);
-CREATE INDEX IF NOT EXISTS rfp_upload_jobs_unfinished
-    ON rfp_upload_jobs (kb, filename) WHERE status IN ('queued', 'running');
-"""
+    )""",
+    """CREATE INDEX IF NOT EXISTS rfp_upload_jobs_unfinished
+    ON rfp_upload_jobs (kb, filename) WHERE status IN ('queued', 'running')""",
+)
 
 
 class DatabaseUnavailable(StoreUnavailableError):
@@ -149,7 +149,8 @@ def _ensure_schema(settings: Settings, connections: ConnectionPool) -> None:
     with connections.connection() as conn:
         conn.execute("SELECT pg_advisory_lock(%s)", (advisory_key("rfp_agents.schema"),))
         try:
-            conn.execute(JOBS_SCHEMA)
+            for statement in JOBS_SCHEMA:
+                conn.execute(statement)
             PostgresSaver(conn).setup()
         finally:
             conn.execute("SELECT pg_advisory_unlock(%s)", (advisory_key("rfp_agents.schema"),))

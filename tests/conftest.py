@@ -22,6 +22,7 @@ from rfp_agents.graph.services import forget_services  # noqa: E402
 from rfp_agents.ingest import ingest_paths  # noqa: E402
 from rfp_agents.local_llm import LocalModelServer, free_port  # noqa: E402
 from rfp_agents.store import forget_clients  # noqa: E402
+from tests.postgres_server import PostgresServer  # noqa: E402
 from tests.strict_server import StrictServer  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -167,6 +168,26 @@ def server_kb_settings(
     return settings
 
 
+# ------------------------------------------------------------------------- PostgreSQL
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[PostgresServer]:
+    """A real PostgreSQL cluster on loopback (Debian's package), for the whole session."""
+    server = PostgresServer().start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture
+def database_url(postgres_server: PostgresServer) -> Iterator[str]:
+    """The URL of a new empty database (RFP_DATABASE_URL); its pools closed after the test."""
+    from rfp_agents.database import close_pools
+
+    yield postgres_server.new_database()
+    close_pools()
+
+
 @pytest.fixture
 def hang() -> Iterator[SimpleNamespace]:
     """A hanging chat model (``hang.model``) and its switches; released after the test."""
@@ -260,14 +281,20 @@ MODULE_MARKS = {
 }
 """The marker of each module whose tests start a real component or run for minutes (``make
 test-fast`` leaves them out; ``make test`` runs everything)."""
-SERVER_FIXTURES = {"chroma_server", "shared_chroma_server", "server_kb_settings"}
+SERVER_FIXTURES = {
+    "chroma_server",
+    "shared_chroma_server",
+    "server_kb_settings",
+    "postgres_server",
+    "database_url",
+}
 LLM_FIXTURES = {"local_llm", "llm_settings"}
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Mark each test by what it starts: its module's mark, ``server`` for a test on a
-    Chroma server (a ``store_url`` of "server", or a server fixture), ``llm`` for one on the
-    local model server (its fixtures)."""
+    Chroma server or PostgreSQL (a ``store_url`` of "server", or a server fixture), ``llm``
+    for one on the local model server (its fixtures)."""
     for item in items:
         mark = MODULE_MARKS.get(item.path.name)
         if mark:
