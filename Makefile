@@ -100,12 +100,13 @@ lint: $(VENV)/.dev
 	$(BIN)/ruff check . && $(BIN)/ruff format --check .
 
 ## bench: the benchmarks (slow; they print ratios against a baseline measured in the same run).
-bench: $(VENV)/.dev
+bench: $(VENV)/.dev postgres
 	$(BIN)/python benchmarks/startup.py
 	$(BIN)/python benchmarks/ingest.py
 	$(BIN)/python benchmarks/retrieve.py
 	$(BIN)/python benchmarks/scale.py
 	$(BIN)/python benchmarks/load.py
+	$(BIN)/python benchmarks/load.py --team
 	$(BIN)/python benchmarks/llm.py
 	$(BIN)/python benchmarks/matrix.py
 	$(BIN)/python benchmarks/brief.py

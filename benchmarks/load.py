@@ -12,6 +12,11 @@ Printed: requests per route with p50/p95, the retrieve p95 beside the idle p95, 
 RSS before and after (target: within 20%).
 
 Run: `.venv/bin/python benchmarks/load.py [--requests 160] [--concurrency 16] [--limit 300]`.
+
+`--team` measures a team's deployment instead (``team_load.py``): `rfp serve --workers N`
+over a Chroma server and PostgreSQL, with 1 worker, 2 workers, and 2 workers of which one is
+killed (SIGKILL) while it ingests an upload: throughput and its ratio to 1 worker, p95, 5xx
+answered, connections the killed worker dropped, and lost uploads (target 0).
 """
 
 from __future__ import annotations
@@ -126,6 +131,12 @@ def idle_retrieve_p95(client: httpx.Client, n: int = 40) -> float:
 
 
 def main() -> None:
+    if "--team" in sys.argv:
+        sys.argv.remove("--team")
+        from team_load import main as team_main
+
+        team_main()
+        return
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--requests", type=int, default=160, help="asks and retrieves")
     parser.add_argument("--concurrency", type=int, default=16)

@@ -4,9 +4,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import subprocess
-import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from types import SimpleNamespace
@@ -20,8 +17,9 @@ os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
 from rfp_agents.config import Settings  # noqa: E402
 from rfp_agents.graph.services import forget_services  # noqa: E402
 from rfp_agents.ingest import ingest_paths  # noqa: E402
-from rfp_agents.local_llm import LocalModelServer, free_port  # noqa: E402
+from rfp_agents.local_llm import LocalModelServer  # noqa: E402
 from rfp_agents.store import forget_clients  # noqa: E402
+from tests.chroma_server import ChromaServer  # noqa: E402
 from tests.postgres_server import PostgresServer  # noqa: E402
 from tests.strict_server import StrictServer  # noqa: E402
 
@@ -64,54 +62,6 @@ def sample_kb_settings(tmp_path_factory: pytest.TempPathFactory) -> Settings:
 
 # ------------------------------------------------------------------ Chroma server mode
 STORES = ("embedded", "server")
-
-
-def _chroma_binary() -> str:
-    beside = Path(sys.executable).parent / "chroma"
-    found = str(beside) if beside.exists() else shutil.which("chroma")
-    if not found:
-        raise RuntimeError("the `chroma` command (from the chromadb package) is not installed")
-    return found
-
-
-class ChromaServer:
-    """A real `chroma run` process on loopback (start, stop, start again on the same port)."""
-
-    def __init__(self, path: Path, port: int | None = None):
-        self.path, self.port = path, port or free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        self.process: subprocess.Popen | None = None
-
-    def start(self) -> ChromaServer:
-        import chromadb
-
-        log = (self.path.parent / f"{self.path.name}.log").open("a")
-        self.process = subprocess.Popen(
-            [_chroma_binary(), "run", "--path", str(self.path), "--host", "127.0.0.1",
-             "--port", str(self.port)],
-            stdout=log,
-            stderr=subprocess.STDOUT,
-        )  # fmt: skip
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                chromadb.HttpClient(host="127.0.0.1", port=self.port).heartbeat()
-                return self
-            except Exception:
-                if self.process.poll() is not None or time.monotonic() > deadline:
-                    self.process.kill()
-                    raise RuntimeError(f"chroma run did not start; see {log.name}") from None
-                time.sleep(0.2)
-
-    def stop(self) -> None:
-        if self.process is not None:
-            self.process.terminate()
-            try:
-                self.process.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-            self.process = None
-        forget_clients()
 
 
 def _run_chroma(path: Path) -> Iterator[str]:
