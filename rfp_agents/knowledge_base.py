@@ -532,7 +532,8 @@ class KnowledgeBase:
         if path is None or not path.exists():
             raise DocumentNotFound(
                 f"The PDF of {record.source!r} is not kept in knowledge base {self.name!r} "
-                f"(it was ingested before PDFs were kept); ingest the file again to keep it."
+                "(it was ingested before PDFs were kept, or by a server on another machine "
+                "whose RFP_HOME this one does not share); ingest the file again to keep it."
             )
         return path
 

@@ -18,6 +18,8 @@ term repeated counts twice.
 
 from __future__ import annotations
 
+import os
+import uuid
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
@@ -186,7 +188,8 @@ class Bm25Index:
     def save(self, path: Path) -> None:
         """Write the index to ``path`` atomically (a reader sees the old file or the new)."""
         path.parent.mkdir(parents=True, exist_ok=True)
-        staging = path.with_name(f".{path.name}.{id(self)}.tmp.npz")
+        # unique across processes too: several server workers may save one index at once
+        staging = path.with_name(f".{path.name}.{os.getpid()}.{uuid.uuid4().hex[:8]}.tmp.npz")
         postings, _ = self._prepared()
         np.savez(
             staging,
