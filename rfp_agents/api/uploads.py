@@ -234,6 +234,9 @@ class UploadJobs:
         return failed
 
     def close(self) -> None:
+        """At shutdown: the upload being ingested finishes, those queued behind it are
+        dropped; only then is presence released, so no other worker fails a job this one
+        is still finishing (the dropped ones it fails, as interrupted)."""
         self._stop.set()
-        self._worker.shutdown(wait=False, cancel_futures=True)
+        self._worker.shutdown(wait=True, cancel_futures=True)
         self.presence.release()
