@@ -295,8 +295,12 @@ def test_two_workers_uploading_one_file_name_at_once_take_turns(team: TeamServer
     is visible at the end, whole, and the jobs say which replaced which."""
     for attempt in range(20):
         name = f"same-{attempt}.pdf"
+        versions = []
+        for n, source in enumerate((REAL_PWS, REAL_QASP)):  # bytes of this attempt's own
+            versions.append(tmp_path / f"{attempt}-{n}.pdf")
+            versions[-1].write_bytes(source.read_bytes() + f"\n% attempt {attempt}\n".encode())
         with ThreadPoolExecutor(max_workers=2) as pool:
-            posted = list(pool.map(upload, [team, team], [REAL_PWS, REAL_QASP], [name, name]))
+            posted = list(pool.map(upload, [team, team], versions, [name, name]))
         workers = {response.headers["x-rfp-worker"] for response in posted}
         jobs = [f"/api/documents/jobs/{response.json()['job_id']}" for response in posted]
         ends = sorted(team.until(job, finished).json()["status"] for job in jobs)
