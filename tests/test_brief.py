@@ -613,3 +613,21 @@ def test_a_date_field_gives_its_iso_form_and_a_counted_deadline_is_resolved(
     starts = {str(e["summary"]).split(":")[0]: e.decoded("dtstart").isoformat() for e in events}
     assert starts["Proposals due"] == "2026-05-18T15:00:00"
     assert starts["Questions due"] == "2026-05-11"
+
+
+def test_a_dates_iso_form_keeps_its_printed_year_and_the_time_printed_nearest():
+    """The ISO form is read from the date's own words: a weekday or a time printed before
+    the date does not part the date from its year (the year is never guessed), and a text
+    layer's "1: 15 PM" is still a time."""
+    from rfp_agents.deliverables.brief.when import iso_of
+
+    cases = {
+        "Written inquiries are accepted until 4:30 p.m. CT on Tuesday, June 4, 2030 [1].":
+            "2030-06-04T16:30",
+        "Inquiries sent ahead of the June 4 deadline are answered first [2].": "",
+        "Ofertas hasta el 2 de marzo de 2031 a las 10:00 horas [1].": "2031-03-02T10:00",
+        "Bids close 1: 15 PM, July 9, 2031 [3].": "2031-07-09T13:15",
+        "Site visit: 09/15/2030 [1].": "2030-09-15",
+    }  # fmt: skip
+    misses = {text: iso_of(text) for text, iso in cases.items() if iso_of(text) != iso}
+    assert not misses, misses

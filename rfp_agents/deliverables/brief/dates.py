@@ -87,12 +87,13 @@ TIME_ZONE = (
 DATE_TAIL = re.compile(
     r"(?:,?\s*\d{4})?"
     r"(?:,?\s*(?:(?i:at|by)\s+|@\s*|[-–]\s*)?"
-    r"(?:\d{1,2}(?::\d{2})?\s*(?i:a\.?m\.?|p\.?m\.?)|(?i:noon)|\d{1,2}:\d{2}(?:\s*(?i:hours|hrs))?)"
+    r"(?:\d{1,2}(?::\s?\d{2})?\s*(?i:a\.?m\.?|p\.?m\.?)|(?i:noon)|\d{1,2}:\s?\d{2}(?:\s*(?i:hours|hrs))?)"
     rf"(?:\s*{TIME_ZONE})?(?:\s+\({ZONE_ABBREVIATION}\))?)?"
 )
 """What follows a date in a key-dates line: its year, its time and the time's zone ("2026,
 5:00 p.m. local time", "@ 11:00 AM CT", "by 3:30PM Central Time (CT)", "14:00 hours"): a
-deadline is its date and its time."""
+deadline is its date and its time. A text layer may put a space after the time's colon
+("1: 00 PM")."""
 
 
 PLACEHOLDER = re.compile(r"\b(?:TBD|TBA|to be (?:determined|announced))\b", re.IGNORECASE)

@@ -13,17 +13,16 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from datetime import date, datetime, timedelta
+from datetime import date, timedelta
 
 from rfp_agents.agents.citations import MARKER
 from rfp_agents.agents.question_focus import CALENDAR
 from rfp_agents.deliverables.brief.models import BriefField
 
-CLOCK = re.compile(r"\b(\d{1,2})(?::(\d{2}))?\s*([ap])\.?\s*m\.?(?![a-z])", re.IGNORECASE)
+CLOCK = re.compile(r"\b(\d{1,2})(?::\s?(\d{2}))?\s*([ap])\.?\s*m\.?(?![a-z])", re.IGNORECASE)
 NOON = re.compile(r"\bnoon\b", re.IGNORECASE)
 YEAR_PRINTED = re.compile(r"\b(?:19|20)\d{2}\b|\b\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}\b")
 """A date without its year ("August 17") is given no ISO form: the year would be guessed."""
-TIME_PRINTED = re.compile(r"\b\d{1,2}:\d{2}\b|\bnoon\b|\b\d{1,2}\s*[ap]\.?\s*m\b", re.I)
 NUMBER_WORDS = {
     "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
     "nine": 9, "ten": 10, "fourteen": 14, "fifteen": 15, "twenty": 20, "thirty": 30,
@@ -40,23 +39,49 @@ proposal due date", "5 business days prior to the closing date")."""
 
 
 def iso_of(value: str) -> str:
-    """The ISO form of the first whole date ``value`` prints, with its time of day when one
-    is printed; "" when it prints no whole date (a year among it)."""
-    text = MARKER.sub("", value)
-    if not (CALENDAR.search(text) and YEAR_PRINTED.search(text)):
-        return ""
-    from dateparser.search import search_dates
+    """The ISO form of the first whole date ``value`` prints (one with its year), with the
+    time of day printed nearest to it; "" when it prints no whole date.
 
-    plain = NOON.sub("12:00 PM", CLOCK.sub(_clock, text))
-    found = search_dates(
-        plain,
-        languages=["en", "es"],
-        settings={"PARSERS": ["absolute-time", "custom-formats"], "PREFER_DAY_OF_MONTH": "first"},
-    )
-    dates = [moment for words, moment in found or [] if CALENDAR.search(words)]
-    if not dates:
-        return ""
-    return _iso(dates[0], bool(TIME_PRINTED.search(text)))
+    The date is read from its own words ("Friday, August 17, 2018"), not by searching the
+    whole sentence: a search takes "August 17" apart from its year and guesses one."""
+    import dateparser
+
+    text = MARKER.sub("", value)
+    for found in CALENDAR.finditer(text):
+        year = YEAR_AFTER.match(text, found.end())
+        words = found.group(0) + (year.group(0) if year else "")
+        if not YEAR_PRINTED.search(words):
+            continue
+        moment = dateparser.parse(
+            words,
+            languages=["en", "es"],
+            settings={"PREFER_DAY_OF_MONTH": "first", "REQUIRE_PARTS": ["day", "month", "year"]},
+        )
+        if moment is None:
+            continue
+        clock = _nearest_clock(text, found.start())
+        return moment.date().isoformat() + (f"T{clock}" if clock else "")
+    return ""
+
+
+YEAR_AFTER = re.compile(r"(?:,?\s*|\s+de\s+)(?:19|20)\d{2}\b", re.IGNORECASE)
+"""The year printed after a month and day ("August 17, 2018", "31 de diciembre de 2026")."""
+CLOCK_24 = re.compile(r"\b([01]?\d|2[0-3]):([0-5]\d)\b(?!\s*[ap]\.?\s*m)", re.IGNORECASE)
+"""A time of day on the 24-hour clock ("14:00", "14:00 hours")."""
+
+
+def _nearest_clock(text: str, position: int) -> str:
+    """The time of day printed nearest to ``position`` ("5:00 p.m." -> "17:00"), or ""."""
+    times = [(abs(m.start() - position), _clock_24(m)) for m in CLOCK.finditer(text)]
+    times += [(abs(m.start() - position), "12:00") for m in NOON.finditer(text)]
+    times += [(abs(m.start() - position), f"{int(m.group(1)):02d}:{m.group(2)}")
+              for m in CLOCK_24.finditer(text)]  # fmt: skip
+    return min(times)[1] if times else ""
+
+
+def _clock_24(found: re.Match[str]) -> str:
+    hour = int(found.group(1)) % 12 + (12 if found.group(3).lower() == "p" else 0)
+    return f"{hour:02d}:{found.group(2) or '00'}"
 
 
 def relative_deadline(value: str, anchor_iso: str) -> tuple[str, str] | None:
@@ -88,16 +113,6 @@ def _shifted(start: date, days: int, business: bool) -> date:
         if moved.weekday() < 5:
             left -= 1
     return moved
-
-
-def _clock(found: re.Match[str]) -> str:
-    return f"{found.group(1)}:{found.group(2) or '00'} {found.group(3).upper()}M"
-
-
-def _iso(moment: datetime, timed: bool) -> str:
-    if not timed:
-        return moment.date().isoformat()
-    return moment.replace(tzinfo=None).isoformat(timespec="minutes")
 
 
 ANCHOR_FIELD = "proposals_due"
