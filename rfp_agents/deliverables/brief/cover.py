@@ -69,14 +69,20 @@ ISSUED_BY = re.compile(
     rf"({NAME_WORD}(?:\s+(?:{NAME_LINKS}|and|{NAME_WORD})){{1,8}})"
 )
 """An issuer the document names: "issued by the United States Tax Court on August 2"."""
-HEREBY_ISSUES = re.compile(
-    r"([A-Z][^.;:!?]{2,250}?)\s+(?i:hereby\s+issues\s+(?:this|the)\s+(?:request|solicitation|"
-    r"rfp|rfq|rfi|invitation|ifb|itb)\b)"
+INVITES = re.compile(
+    r"([A-Z][^.;:!?]{2,250}?)\s+(?i:(?:hereby\s+)?(?:issues|is\s+issuing|requests|is\s+requesting|"
+    r"seeks|is\s+seeking|invites|is\s+inviting|solicits|is\s+soliciting)\s+"
+    r"(?:this\s+|the\s+|a\s+)?(?:sealed\s+|written\s+|competitive\s+)?"
+    r"(?:request|solicitation|rfp|rfq|rfi|invitation|ifb|itb|proposals?|bids?|quotes?|"
+    r"quotations?|offers?|responses?|statements?\s+of\s+qualifications?)\b)"
 )
-"""The organisation a letter says issues it, its sentence's subject: "The U.S. General
-Services Administration (GSA), Federal Acquisition Service (FAS) … hereby issues this
-Request for Quotation"."""
-ACRONYM_IN_BRACKETS = re.compile(r"\s*\([A-Z]{2,8}\)")
+"""The organisation the invitation sentence names as its subject, the one who asks for the
+bids: "The U.S. General Services Administration (GSA) … hereby issues this Request for
+Quotation", "The Town of Eastbrook (the Town) is seeking proposals from qualified firms",
+"Riverside County Water District invites sealed bids". Not: "Offerors are requested to …"
+(no organisation asks), "The Contractor requests payment" (not an invitation)."""
+DEFINED_IN_BRACKETS = re.compile(r"\s*\((?:the\s+|hereinafter\s+)?[\"“']?[\w .&'’-]{1,40}[\"”']?\)")
+"""A name defined in brackets after the one it shortens: "(GSA)", "(the “Town”)"."""
 CONTRACT_BETWEEN = re.compile(
     r"\b(?:contract|agreement)\s+is\s+(?:made\s+)?(?:and\s+entered\s+into\s+)?"
     r"(?:by\s+and\s+)?between\s+(?:the\s+)?"
@@ -194,14 +200,14 @@ def _numbered(text: str) -> tuple[str, re.Match[str]] | None:
 
 def _issuer_named(page: str) -> tuple[str, str] | None:
     """The rule and the issuer: named as the issuer or a contract's first party, the subject
-    that "hereby issues" the solicitation, else the first short line naming an
-    organisation."""
+    of the sentence that invites the bids ("… hereby issues this RFQ", "… is seeking
+    proposals"), else the first short line naming an organisation."""
     for rule, pattern in (("cover.issued-by", ISSUED_BY), ("cover.contract-between",
                                                             CONTRACT_BETWEEN)):  # fmt: skip
         if found := pattern.search(page):
             return rule, found.group(1).rstrip(" .,")
     if subject := _issuing_subject(page):
-        return "cover.hereby-issues", subject
+        return "cover.invitation-subject", subject
     if line := _issuer(page):
         return "cover.first-organisation-line", line
     return None
@@ -246,20 +252,18 @@ def _solicitation(number: str, title: str) -> str:
 
 
 def _issuing_subject(page: str) -> str:
-    """The organisation the page says "hereby issues" the solicitation, without the
+    """The organisation the page says invites the bids (``INVITES``), without the
     acronyms it defines ("General Services Administration, Federal Acquisition Service");
     "" when that subject names no organisation ("GSA TTS hereby issues this RFQ")."""
-    found = HEREBY_ISSUES.search(page)
-    if not found:
-        return ""
-    subject = " ".join(ACRONYM_IN_BRACKETS.sub("", found.group(1)).split())
-    # from the article that opens the sentence, a cover line before it left out ("Reply By:
-    # May 3, 2027" / "The Department of …")
-    subject = re.split(r"\bThe\s+", subject)[-1]
-    words = subject.split()
-    if len(words) > 3 * MAX_ISSUER_WORDS or not ORGANISATION.search(fold_accents(subject)):
-        return ""
-    return subject.strip(" ,")
+    for found in INVITES.finditer(page):
+        subject = " ".join(DEFINED_IN_BRACKETS.sub("", found.group(1)).split())
+        # from the article that opens the sentence, a cover line before it left out ("Reply
+        # By: May 3, 2027" / "The Department of …")
+        subject = re.split(r"\bThe\s+", subject)[-1]
+        words = subject.split()
+        if len(words) <= 3 * MAX_ISSUER_WORDS and ORGANISATION.search(fold_accents(subject)):
+            return subject.strip(" ,")
+    return ""
 
 
 def _issuer(page: str) -> str:
