@@ -628,6 +628,26 @@ def test_a_dates_iso_form_keeps_its_printed_year_and_the_time_printed_nearest():
         "Ofertas hasta el 2 de marzo de 2031 a las 10:00 horas [1].": "2031-03-02T10:00",
         "Bids close 1: 15 PM, July 9, 2031 [3].": "2031-07-09T13:15",
         "Site visit: 09/15/2030 [1].": "2030-09-15",
+        "on or before 2:00:00 p.m. (Mountain Time) on April 2, 2031 [1].": "2031-04-02T14:00",
     }  # fmt: skip
     misses = {text: iso_of(text) for text, iso in cases.items() if iso_of(text) != iso}
+    assert not misses, misses
+
+
+def test_the_issuer_is_the_named_subject_of_the_sentence_that_invites_the_bids():
+    from rfp_agents.deliverables.brief.cover import _issuing_subject
+
+    cases = {
+        "Reply By: May 3, 2031\nThe Riverside Department of Parks (RDP), Office of Works "
+        "hereby issues this Request for Quotation.":
+            "Riverside Department of Parks, Office of Works",
+        'The County of Elm (the "County") is seeking proposals from qualified firms.':
+            "County of Elm",
+        "Lakeview Water District invites sealed bids for pump repairs.": "Lakeview Water District",
+        "Offerors are requested to submit two copies.": "",
+        "The Contractor requests payment within 30 days.": "",
+        "The Authority invites proposals for bus shelters.": "",
+    }  # fmt: skip
+    misses = {text: _issuing_subject(text) for text, subject in cases.items()
+              if _issuing_subject(text) != subject}  # fmt: skip
     assert not misses, misses

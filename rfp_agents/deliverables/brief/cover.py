@@ -80,7 +80,8 @@ INVITES = re.compile(
 bids: "The U.S. General Services Administration (GSA) … hereby issues this Request for
 Quotation", "The Town of Eastbrook (the Town) is seeking proposals from qualified firms",
 "Riverside County Water District invites sealed bids". Not: "Offerors are requested to …"
-(no organisation asks), "The Contractor requests payment" (not an invitation)."""
+(no organisation asks), "The Contractor requests payment" (not an invitation), "The
+Authority invites proposals" (a defined term, not a name: a later sentence may name it)."""
 DEFINED_IN_BRACKETS = re.compile(r"\s*\((?:the\s+|hereinafter\s+)?[\"“']?[\w .&'’-]{1,40}[\"”']?\)")
 """A name defined in brackets after the one it shortens: "(GSA)", "(the “Town”)"."""
 CONTRACT_BETWEEN = re.compile(
@@ -261,7 +262,9 @@ def _issuing_subject(page: str) -> str:
         # By: May 3, 2027" / "The Department of …")
         subject = re.split(r"\bThe\s+", subject)[-1]
         words = subject.split()
-        if len(words) <= 3 * MAX_ISSUER_WORDS and ORGANISATION.search(fold_accents(subject)):
+        # a name, not a defined term alone ("The Authority invites …" names no one)
+        named = 2 <= len(words) <= 3 * MAX_ISSUER_WORDS
+        if named and ORGANISATION.search(fold_accents(subject)):
             return subject.strip(" ,")
     return ""
 

@@ -87,7 +87,8 @@ TIME_ZONE = (
 DATE_TAIL = re.compile(
     r"(?:,?\s*\d{4})?"
     r"(?:,?\s*(?:(?i:at|by)\s+|@\s*|[-–]\s*)?"
-    r"(?:\d{1,2}(?::\s?\d{2})?\s*(?i:a\.?m\.?|p\.?m\.?)|(?i:noon)|\d{1,2}:\s?\d{2}(?:\s*(?i:hours|hrs))?)"
+    r"(?:\d{1,2}(?::\s?\d{2}){0,2}\s*(?i:a\.?m\.?|p\.?m\.?)|(?i:noon)"
+    r"|\d{1,2}:\s?\d{2}(?::\d{2})?(?:\s*(?i:hours|hrs))?)"
     rf"(?:\s*{TIME_ZONE})?(?:\s+\({ZONE_ABBREVIATION}\))?)?"
 )
 """What follows a date in a key-dates line: its year, its time and the time's zone ("2026,

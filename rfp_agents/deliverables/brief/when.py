@@ -19,7 +19,10 @@ from rfp_agents.agents.citations import MARKER
 from rfp_agents.agents.question_focus import CALENDAR
 from rfp_agents.deliverables.brief.models import BriefField
 
-CLOCK = re.compile(r"\b(\d{1,2})(?::\s?(\d{2}))?\s*([ap])\.?\s*m\.?(?![a-z])", re.IGNORECASE)
+CLOCK = re.compile(
+    r"(?<![:\d])\b(\d{1,2})(?::\s?(\d{2}))?(?::\d{2})?\s*([ap])\.?\s*m\.?(?![a-z])", re.IGNORECASE
+)
+"""A time of day on the 12-hour clock: "5 p.m.", "4:00PM", "2:00:00 p.m." (seconds)."""
 NOON = re.compile(r"\bnoon\b", re.IGNORECASE)
 YEAR_PRINTED = re.compile(r"\b(?:19|20)\d{2}\b|\b\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}\b")
 """A date without its year ("August 17") is given no ISO form: the year would be guessed."""
@@ -66,7 +69,9 @@ def iso_of(value: str) -> str:
 
 YEAR_AFTER = re.compile(r"(?:,?\s*|\s+de\s+)(?:19|20)\d{2}\b", re.IGNORECASE)
 """The year printed after a month and day ("August 17, 2018", "31 de diciembre de 2026")."""
-CLOCK_24 = re.compile(r"\b([01]?\d|2[0-3]):([0-5]\d)\b(?!\s*[ap]\.?\s*m)", re.IGNORECASE)
+CLOCK_24 = re.compile(
+    r"(?<![:\d])\b([01]?\d|2[0-3]):([0-5]\d)(?::\d{2})?(?![:\d])(?!\s*[ap]\.?\s*m)", re.IGNORECASE
+)
 """A time of day on the 24-hour clock ("14:00", "14:00 hours")."""
 
 
