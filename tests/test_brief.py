@@ -651,3 +651,18 @@ def test_the_issuer_is_the_named_subject_of_the_sentence_that_invites_the_bids()
     misses = {text: _issuing_subject(text) for text, subject in cases.items()
               if _issuing_subject(text) != subject}  # fmt: skip
     assert not misses, misses
+
+
+def test_the_proposals_due_date_is_never_counted_from_itself(settings: Settings, workdir: Path):
+    """A sentence counted from the proposal due date says when other things happen; as the
+    proposals' own due date it is "not stated" (an unrelated sentence is worse)."""
+    text_pdf(workdir / "culvert.pdf", [
+        "Request for Proposals 31-044: Culvert Repairs.\n"
+        "Proposals may be withdrawn up to two (2) days before the proposal due date.\n"
+        "Written questions are due five (5) calendar days before the proposal due date.",
+        "The contractor shall repair each culvert listed in Exhibit A.",
+    ])  # fmt: skip
+    assert ingest_paths([workdir], settings, "culvert").exit_code == 0
+    brief = make_brief("culvert", settings=settings, fields=["proposals_due", "questions_due"])
+    assert brief.field("proposals_due").status == "not_stated", brief.field("proposals_due")
+    assert "five (5) calendar days before" in brief.field("questions_due").value

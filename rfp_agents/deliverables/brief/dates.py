@@ -18,13 +18,17 @@ from rfp_agents.text import answer_sentences, content_terms
 from rfp_agents.vocabulary import vocabulary
 
 
-def focus_dates(text: str, asked: Sequence[str], rivals: Sequence[Sequence[str]] = ()) -> str:
+def focus_dates(
+    text: str, asked: Sequence[str], rivals: Sequence[Sequence[str]] = (), *, counted: bool = True
+) -> str:
     """A date field's sentences cut to the date the field asks for.
 
     ``asked`` are the field's phrasings, ``rivals`` those of the brief's other date fields.
     A sentence without a calendar date does not state one ("no later than 30 days after"),
     unless it counts the deadline from the proposals' due date ("seven days before the
-    proposal due date": ``when.relative_deadline`` resolves it).
+    proposal due date": ``when.relative_deadline`` resolves it) and the field may be
+    ``counted`` so: the proposals' due date is never counted from itself ("addenda are
+    issued up to three days before the due date" does not say when proposals are due).
     A key-dates table reads as one line ("Questions due: March 20, 2026, 5:00 p.m. Proposals
     due: April 10, 2026 ..."): each date is kept with the words before it. A segment is the
     field's when it shares a word with its phrasings besides the words of any date ("due",
@@ -49,7 +53,8 @@ def focus_dates(text: str, asked: Sequence[str], rivals: Sequence[Sequence[str]]
         plain = MARKER.sub("", sentence).strip()
         # a deadline counted from the due date has no calendar date of its own (when.py
         # counts it): the sentence is its segment
-        segments = _date_segments(plain) or ([plain] if RELATIVE.search(plain) else [])
+        relative = counted and RELATIVE.search(plain)
+        segments = _date_segments(plain) or ([plain] if relative else [])
         best = max(segments, key=fit, default="")
         if best and fit(best):
             kept.append(f"{best.strip(' ,;')} {marker}".strip() + ".")

@@ -32,6 +32,7 @@ from rfp_agents.agents.tools import KnowledgeTools
 from rfp_agents.deliverables.brief.dates import focus_dates
 from rfp_agents.deliverables.brief.fields import FieldSpec, field_specs
 from rfp_agents.deliverables.brief.prompts import BRIEF_SYSTEM, brief_request
+from rfp_agents.deliverables.brief.when import ANCHOR_FIELD
 from rfp_agents.deliverables.matrix import is_list_item, section_headings
 from rfp_agents.errors import ChatModelError, ProviderTimeoutError
 from rfp_agents.text import answer_sentences, content_terms, fold_accents, join_overlapping
@@ -291,7 +292,7 @@ def _finding_of(spec: FieldSpec, finding) -> FieldFinding:
     text = without_glued_headings(with_list_items(text, finding.evidence), finding.evidence)
     if spec.kind == "date":
         rivals = [s.questions for s in field_specs() if s.kind == "date" and s.name != spec.name]
-        text = focus_dates(text, spec.questions, rivals)
+        text = focus_dates(text, spec.questions, rivals, counted=spec.name != ANCHOR_FIELD)
     return FieldFinding(
         name=spec.name,
         text=text,
