@@ -666,3 +666,20 @@ def test_the_proposals_due_date_is_never_counted_from_itself(settings: Settings,
     brief = make_brief("culvert", settings=settings, fields=["proposals_due", "questions_due"])
     assert brief.field("proposals_due").status == "not_stated", brief.field("proposals_due")
     assert "five (5) calendar days before" in brief.field("questions_due").value
+
+
+def test_a_key_dates_table_gives_each_field_its_own_row_and_one_row_alone_gives_none():
+    """Rows that open with their date give each field its date; a lone row cut from a table
+    ("May 2, 2031 Response Due Date") cannot show whether the date is that label's or the
+    label's above it, so it gives none (the next phrasing is asked instead)."""
+    from rfp_agents.deliverables.brief.dates import focus_dates
+
+    proposals = ("When are proposals due?", "When are responses due?")
+    questions = ("When are questions due?",)
+    table = ("1 April 3, 2031 RFQ released April 10, 2031 by 2:00 PM Questions due "
+             "April 24, 2031 by 3:00 PM Responses due [1].")  # fmt: skip
+    due = focus_dates(table, proposals, [questions])
+    asked = focus_dates(table, questions, [proposals])
+    assert "April 24" in due and "3:00 PM" in due and "April 10" not in due, due
+    assert "April 10" in asked and "2:00 PM" in asked and "April 24" not in asked, asked
+    assert focus_dates("May 2, 2031 Response Due Date [1].", proposals, [questions]) == ""

@@ -113,6 +113,8 @@ def _date_segments(sentence: str) -> list[str]:
     cut before each date instead (``_rows_opening_with_dates``)."""
     dates = list(CALENDAR.finditer(sentence))
     if dates and ROW_NUMBER_ONLY.fullmatch(sentence[: dates[0].start()]):
+        if len(dates) < 2:  # one row cannot show which way the table runs: whose date?
+            return []
         return _rows_opening_with_dates(sentence, dates)
     segments, start = [], 0
     dates = [(m, True) for m in CALENDAR.finditer(sentence)]
