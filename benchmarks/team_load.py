@@ -23,7 +23,6 @@ import contextlib
 import os
 import signal
 import statistics
-import subprocess
 import sys
 import tempfile
 import threading
@@ -47,8 +46,9 @@ from rfp_agents.ingest import ingest_paths  # noqa: E402
 from rfp_agents.knowledge_base import KnowledgeBase  # noqa: E402
 from rfp_agents.local_llm import free_port  # noqa: E402
 from rfp_agents.store import forget_clients  # noqa: E402
-from tests.chroma_server import ChromaServer  # noqa: E402
+from tests.chroma_server import ChromaServer, clear_server  # noqa: E402
 from tests.postgres_server import PostgresServer  # noqa: E402
+from tests.serve_process import start_serve, stop_serve, wait_for_workers  # noqa: E402
 
 SAMPLE = ROOT / "data" / "sample_rfp.pdf"
 RETRIES = 3
@@ -165,32 +165,15 @@ class Team:
         self.settings = Settings(
             home=self.home, chroma_url=chroma.url, database_url=postgres.new_database()
         )
-        empty(chroma.url)
+        clear_server(chroma.url)
         assert ingest_paths([SAMPLE], self.settings, "sample").exit_code == 0
         port = free_port()
         self.url = f"http://127.0.0.1:{port}"
         env = {**os.environ, "RFP_HOME": str(self.home), "RFP_CHROMA_URL": chroma.url,
                "RFP_DATABASE_URL": self.settings.database_url,
                "RFP_JOB_SWEEP_SECONDS": "1"}  # fmt: skip
-        rfp = str(Path(sys.executable).parent / "rfp")
-        self.process = subprocess.Popen(
-            [rfp, "serve", "--workers", str(workers), "--port", str(port)], env=env,
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
-        )  # fmt: skip
-        self.wait_for(workers)
-
-    def wait_for(self, workers: int) -> None:
-        seen: set[str] = set()
-        deadline = time.monotonic() + 180
-        while len(seen) < workers:
-            if time.monotonic() > deadline:
-                raise SystemExit("rfp serve --workers did not start")
-            try:
-                with httpx.Client(base_url=self.url, timeout=5) as client:
-                    response = client.get("/healthz")
-                seen.add(response.headers["x-rfp-worker"])
-            except httpx.HTTPError:
-                time.sleep(0.3)
+        self.process = start_serve(env, workers, port)
+        wait_for_workers(self.url, workers, self.process)
 
     def warm_up(self) -> None:
         """Every worker loads its models before the clock starts."""
@@ -206,22 +189,9 @@ class Team:
         return {d.source for d in kb.documents()}
 
     def stop(self) -> None:
-        os.killpg(self.process.pid, signal.SIGTERM)
-        try:
-            self.process.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            os.killpg(self.process.pid, signal.SIGKILL)
+        stop_serve(self.process)
         close_pools()
         forget_clients()
-
-
-def empty(url: str) -> None:
-    import chromadb
-
-    client = chromadb.HttpClient(host="127.0.0.1", port=int(url.rsplit(":", 1)[1]))
-    for collection in client.list_collections():
-        client.delete_collection(collection.name)
-    forget_clients()
 
 
 def measure(team: Team, args: argparse.Namespace, kill: bool) -> tuple[Run, set[str]]:

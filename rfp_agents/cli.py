@@ -484,11 +484,12 @@ def check_shared_state(settings: Settings, workers: int) -> None:
             "share the embedded store and the SQLite threads file. Run a Chroma server and "
             "PostgreSQL (docs/deployment.md), or serve with one worker."
         )
-    from rfp_agents.database import pool
+    from rfp_agents.database import close_pools, pool
     from rfp_agents.store import get_client
 
     get_client(settings)  # both reachable (and the tables created) before any worker starts
     pool(settings)
+    close_pools()  # the supervisor serves nothing: each worker opens its own pool
 
 
 GoldKbsOption = Annotated[

@@ -26,7 +26,7 @@ from contextlib import ExitStack, contextmanager
 from pathlib import Path
 
 from rfp_agents.config import Settings
-from rfp_agents.database import advisory_key, dedicated_connection
+from rfp_agents.database import advisory_key, dedicated_connection, pooled
 
 
 def _document_name(kb: str, source: str) -> str:
@@ -106,10 +106,7 @@ def is_alive(settings: Settings, owner: str) -> bool:
     if not owner:
         return False
     if settings.database_url:
-        key = advisory_key(f"worker:{owner}")
-        with dedicated_connection(settings) as conn:
-            taken = conn.execute("SELECT pg_try_advisory_lock(%s)", (key,)).fetchone()[0]
-            return not taken  # taken: nobody held it (closing the connection lets it go)
+        return _advisory_lock_held(settings, advisory_key(f"worker:{owner}"))
     path = _presence_path(settings, owner)
     if not path.exists():
         return False
@@ -120,3 +117,22 @@ def is_alive(settings: Settings, owner: str) -> bool:
             return True
         path.unlink(missing_ok=True)  # its worker is gone; tidy its file
         return False
+
+
+HELD = """SELECT EXISTS (
+    SELECT 1 FROM pg_locks
+    WHERE locktype = 'advisory' AND granted AND objsubid = 1
+      AND classid = %s::oid AND objid = %s::oid
+      AND database = (SELECT oid FROM pg_database WHERE datname = current_database())
+) AS held"""
+"""Whether a session holds the advisory lock of a 64-bit key, which ``pg_locks`` shows as its
+high and low 32 bits (``objsubid`` 1)."""
+
+
+def _advisory_lock_held(settings: Settings, key: int) -> bool:
+    """Read from ``pg_locks`` on a pooled connection: polling a job asks this, and opening a
+    connection of its own each time would cost more than the answer."""
+    unsigned = key & 0xFFFFFFFFFFFFFFFF
+    with pooled(settings) as conn:
+        row = conn.execute(HELD, (unsigned >> 32, unsigned & 0xFFFFFFFF)).fetchone()
+    return bool(row["held"])

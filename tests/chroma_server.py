@@ -58,3 +58,14 @@ class ChromaServer:
                 self.process.kill()
             self.process = None
         forget_clients()
+
+
+def clear_server(url: str) -> None:
+    """Delete every collection on the server (each test starts from an empty store)."""
+    import chromadb
+
+    host, port = url.removeprefix("http://").split(":")
+    client = chromadb.HttpClient(host=host, port=int(port))
+    for collection in client.list_collections():
+        client.delete_collection(collection.name)
+    forget_clients()

@@ -19,7 +19,7 @@ from rfp_agents.graph.services import forget_services  # noqa: E402
 from rfp_agents.ingest import ingest_paths  # noqa: E402
 from rfp_agents.local_llm import LocalModelServer  # noqa: E402
 from rfp_agents.store import forget_clients  # noqa: E402
-from tests.chroma_server import ChromaServer  # noqa: E402
+from tests.chroma_server import ChromaServer, clear_server  # noqa: E402, F401
 from tests.postgres_server import PostgresServer  # noqa: E402
 from tests.strict_server import StrictServer  # noqa: E402
 
@@ -82,17 +82,6 @@ def chroma_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 def shared_chroma_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A second server for the read-only session knowledge bases (never emptied)."""
     yield from _run_chroma(tmp_path_factory.mktemp("chroma_shared"))
-
-
-def clear_server(url: str) -> None:
-    """Delete every collection on the server (each test starts from an empty store)."""
-    import chromadb
-
-    host, port = url.removeprefix("http://").split(":")
-    client = chromadb.HttpClient(host=host, port=int(port))
-    for collection in client.list_collections():
-        client.delete_collection(collection.name)
-    forget_clients()
 
 
 @pytest.fixture(params=STORES)

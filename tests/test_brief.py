@@ -628,7 +628,7 @@ def test_a_dates_iso_form_keeps_its_printed_year_and_the_time_printed_nearest():
         "Ofertas hasta el 2 de marzo de 2031 a las 10:00 horas [1].": "2031-03-02T10:00",
         "Bids close 1: 15 PM, July 9, 2031 [3].": "2031-07-09T13:15",
         "Site visit: 09/15/2030 [1].": "2030-09-15",
-        "on or before 2:00:00 p.m. (Mountain Time) on April 2, 2031 [1].": "2031-04-02T14:00",
+        "by 3:30:00 p.m. (Central Time) on October 9, 2031 [1].": "2031-10-09T15:30",
     }  # fmt: skip
     misses = {text: iso_of(text) for text, iso in cases.items() if iso_of(text) != iso}
     assert not misses, misses
@@ -670,7 +670,7 @@ def test_the_proposals_due_date_is_never_counted_from_itself(settings: Settings,
 
 def test_a_key_dates_table_gives_each_field_its_own_row_and_one_row_alone_gives_none():
     """Rows that open with their date give each field its date; a lone row cut from a table
-    ("May 2, 2031 Response Due Date") cannot show whether the date is that label's or the
+    ("May 2, 2031 Closing Date for Responses") cannot show whether the date is that label's or the
     label's above it, so it gives none (the next phrasing is asked instead)."""
     from rfp_agents.deliverables.brief.dates import focus_dates
 
@@ -682,4 +682,5 @@ def test_a_key_dates_table_gives_each_field_its_own_row_and_one_row_alone_gives_
     asked = focus_dates(table, questions, [proposals])
     assert "April 24" in due and "3:00 PM" in due and "April 10" not in due, due
     assert "April 10" in asked and "2:00 PM" in asked and "April 24" not in asked, asked
-    assert focus_dates("May 2, 2031 Response Due Date [1].", proposals, [questions]) == ""
+    lone = "May 2, 2031 Closing Date for Responses [1]."
+    assert focus_dates(lone, proposals, [questions]) == ""

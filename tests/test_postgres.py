@@ -8,7 +8,6 @@ from __future__ import annotations
 import os
 import signal
 import subprocess
-import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -28,8 +27,8 @@ from rfp_agents.local_llm import free_port
 from rfp_agents.locks import WorkerPresence, document_lock, is_alive
 from tests.conftest import REAL_PWS, REAL_QASP, RFPS_DIR, SAMPLE_PDF, clear_server, copy_to
 from tests.postgres_server import PostgresServer
+from tests.serve_process import RFP, start_serve, stop_serve, wait_for_workers
 
-RFP = Path(sys.executable).parent / "rfp"
 LONG_PDF = RFPS_DIR / "hhs-tdrs-draft-rfq.pdf"
 """39 pages: long enough to be caught mid-write when the store takes 4 chunks a batch."""
 
@@ -171,11 +170,8 @@ class TeamServer:
                "RFP_DATABASE_URL": database_url, "RFP_JOB_SWEEP_SECONDS": "1",
                "RFP_STORE_WRITE_BATCH": "4"}  # fmt: skip
         self.log = (home.parent / "serve.log").open("w")
-        self.process = subprocess.Popen(
-            [str(RFP), "serve", "--workers", "2", "--port", str(self.port)],
-            env=env, stdout=self.log, stderr=subprocess.STDOUT, start_new_session=True,
-        )  # fmt: skip
-        self._wait_for_both_workers()
+        self.process = start_serve(env, 2, self.port, self.log)
+        wait_for_workers(self.url, 2, self.process)
 
     def request(self, method: str, path: str, **kwargs) -> httpx.Response:
         """One request on a new connection, so the kernel may hand it to either worker."""
@@ -183,17 +179,6 @@ class TeamServer:
             response = client.request(method, path, **kwargs)
         self.statuses.append(response.status_code)
         return response
-
-    def _wait_for_both_workers(self) -> None:
-        deadline = time.monotonic() + 180
-        seen: set[str] = set()
-        while len(seen) < 2:
-            if self.process.poll() is not None or time.monotonic() > deadline:
-                raise RuntimeError(f"rfp serve --workers 2 did not start; see {self.log.name}")
-            try:
-                seen.add(self.request("GET", "/healthz").headers["x-rfp-worker"])
-            except httpx.TransportError:
-                time.sleep(0.3)
 
     def until(self, path: str, done, seconds: float = 300) -> httpx.Response:
         deadline = time.monotonic() + seconds
@@ -205,11 +190,7 @@ class TeamServer:
         raise AssertionError(f"{path} never reached the state awaited")
 
     def stop(self) -> None:
-        os.killpg(self.process.pid, signal.SIGTERM)
-        try:
-            self.process.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            os.killpg(self.process.pid, signal.SIGKILL)
+        stop_serve(self.process)
         self.log.close()
 
 

@@ -9,14 +9,13 @@ the embedded default) or, with ``RFP_DATABASE_URL``, a ``PostgresJobStore`` (tab
 from __future__ import annotations
 
 import json
-import os
-import uuid
 from pathlib import Path
 from typing import Protocol
 
 from pydantic import ValidationError
 
 from rfp_agents.api.models import UploadJob
+from rfp_agents.atomic_files import write_atomically
 from rfp_agents.config import Settings
 from rfp_agents.database import pooled
 
@@ -50,9 +49,7 @@ class FileJobStore:
 
     def save(self, job: StoredJob) -> None:
         self.folder.mkdir(parents=True, exist_ok=True)
-        staging = self.folder / f".{job.job_id}.{uuid.uuid4().hex[:6]}"
-        staging.write_text(job.model_dump_json())
-        os.replace(staging, self._path(job.job_id))
+        write_atomically(self._path(job.job_id), job.model_dump_json().encode())
 
     def load(self, job_id: str) -> StoredJob | None:
         try:

@@ -77,13 +77,14 @@ INVITES = re.compile(
     r"quotations?|offers?|responses?|statements?\s+of\s+qualifications?)\b)"
 )
 """The organisation the invitation sentence names as its subject, the one who asks for the
-bids: "The U.S. General Services Administration (GSA) … hereby issues this Request for
-Quotation", "The Town of Eastbrook (the Town) is seeking proposals from qualified firms",
-"Riverside County Water District invites sealed bids". Not: "Offerors are requested to …"
-(no organisation asks), "The Contractor requests payment" (not an invitation), "The
-Authority invites proposals" (a defined term, not a name: a later sentence may name it)."""
+bids: "The Harbour Department of Works (HDW), Engineering Office … hereby issues this
+Request for Quotation", "The Town of Eastbrook (the Town) is seeking proposals from
+qualified firms", "Riverside County Water District invites sealed bids". Not: "Offerors are
+requested to …" (no organisation asks), "The Contractor requests payment" (not an
+invitation), "The Authority invites proposals" (a defined term, not a name: a later sentence
+may name it)."""
 DEFINED_IN_BRACKETS = re.compile(r"\s*\((?:the\s+|hereinafter\s+)?[\"“']?[\w .&'’-]{1,40}[\"”']?\)")
-"""A name defined in brackets after the one it shortens: "(GSA)", "(the “Town”)"."""
+"""A name defined in brackets after the one it shortens: "(HDW)", "(the “Town”)"."""
 CONTRACT_BETWEEN = re.compile(
     r"\b(?:contract|agreement)\s+is\s+(?:made\s+)?(?:and\s+entered\s+into\s+)?"
     r"(?:by\s+and\s+)?between\s+(?:the\s+)?"

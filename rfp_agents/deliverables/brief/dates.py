@@ -27,8 +27,8 @@ def focus_dates(
     A sentence without a calendar date does not state one ("no later than 30 days after"),
     unless it counts the deadline from the proposals' due date ("seven days before the
     proposal due date": ``when.relative_deadline`` resolves it) and the field may be
-    ``counted`` so: the proposals' due date is never counted from itself ("addenda are
-    issued up to three days before the due date" does not say when proposals are due).
+    ``counted`` so: the proposals' due date is never counted from itself ("proposals may be
+    withdrawn up to two days before the due date" does not say when they are due).
     A key-dates table reads as one line ("Questions due: March 20, 2026, 5:00 p.m. Proposals
     due: April 10, 2026 ..."): each date is kept with the words before it. A segment is the
     field's when it shares a word with its phrasings besides the words of any date ("due",

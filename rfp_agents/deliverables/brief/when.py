@@ -22,7 +22,7 @@ from rfp_agents.deliverables.brief.models import BriefField
 CLOCK = re.compile(
     r"(?<![:\d])\b(\d{1,2})(?::\s?(\d{2}))?(?::\d{2})?\s*([ap])\.?\s*m\.?(?![a-z])", re.IGNORECASE
 )
-"""A time of day on the 12-hour clock: "5 p.m.", "4:00PM", "2:00:00 p.m." (seconds)."""
+"""A time of day on the 12-hour clock: "5 p.m.", "4:00PM", "3:30:00 p.m." (seconds)."""
 NOON = re.compile(r"\bnoon\b", re.IGNORECASE)
 YEAR_PRINTED = re.compile(r"\b(?:19|20)\d{2}\b|\b\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}\b")
 """A date without its year ("August 17") is given no ISO form: the year would be guessed."""
