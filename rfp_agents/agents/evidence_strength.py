@@ -1,24 +1,26 @@
 """How strong the evidence for an answer is: absent, weak or strong.
 
-"No evidence" is a claim about the documents, so it is made only on signals that say the
-documents do not hold the subject at all, whichever buyer wrote them:
+"No evidence" is a claim about the documents, so it is made only on a signal that says the
+documents do not hold the answer, whichever buyer wrote them: **the question asks for an
+amount or a share and no passage read states one** (a document that never prices a thing
+cannot say how much it costs).
 
-- **the question asks for an amount or a share and no passage read states one**: a document
-  that never prices a thing cannot say how much it costs;
+Everything else is an answer. When the answer may be wrong, the evidence is **weak**: the
+answer shows the closest passages and says plainly that they may not answer it, and the
+warning says why:
+
 - **the lexical search finds no trace of the subject, and the dense search agrees**: a
-  specific word of the question (rare in English, such as "escrow" or "arbitration", or a
-  figure such as "27001") or most of the words of its subject are in none of the passages,
-  nor anywhere in the documents in scope when grepped for, and no sentence read is close to
-  the question in meaning (``PARAPHRASE_SIMILARITY``). A document that words the subject its
-  own way ("availability" for "uptime", "charges" for "fees", "sub-consultant" for
-  "subcontractor") still has a sentence the embedding model finds close; one that never
-  deals with the subject does not.
-
-Everything else is an answer. When the best sentence matches the question poorly, or the
-lead lacks the kind of value the question asks for, the evidence is **weak**: the answer
-shows the closest passages and says plainly that they may not answer it. A low score on one
-sentence is a poor proof of absence: it drops whenever the document words a fact unlike the
-question.
+  specific word of the question (rare in English, such as "escrow", or a figure such as
+  "27001") or most of the words of its subject are in none of the passages, nor anywhere in
+  the documents in scope when grepped for, and no sentence read is close to the question in
+  meaning (``PARAPHRASE_SIMILARITY``). It was a reason for "no evidence" until the blind
+  benchmark showed it wrong twice as often as right: a document that words the subject its
+  own way ("indemnify" for "hold harmless", "guarantee" for "warranty") with no sentence
+  close enough looks the same as one that never deals with it. The analyst reads the
+  closest passages and the warning names the words no document holds;
+- the best sentence matches the question poorly (a low score on one sentence is a poor
+  proof of absence: it drops whenever the document words a fact unlike the question);
+- the lead lacks the kind of value the question asks for.
 """
 
 from __future__ import annotations
@@ -96,7 +98,7 @@ def judge(
         missing = missing_terms(focus, [s.said_or_asked for s in scored])
         if missing:
             named = ", ".join(repr(t) for t in missing)
-            return Judgement("absent", f"no document in scope mentions {named}")
+            return Judgement("weak", f"no document in scope mentions {named}")
     if not as_written and lead.score < weak_score:
         return Judgement(
             "absent",

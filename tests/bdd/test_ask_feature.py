@@ -8,6 +8,7 @@ import logging
 import pytest
 from pytest_bdd import given, parsers, scenarios, then, when
 
+from rfp_agents.agents.answer_layout import CAUTION
 from rfp_agents.agents.scope import KnowledgeScope
 from rfp_agents.agents.tools import KnowledgeTools
 from rfp_agents.config import Settings
@@ -55,6 +56,20 @@ def no_evidence(ctx: dict) -> None:
 @then("the answer carries a no-evidence warning")
 def no_evidence_warning(ctx: dict) -> None:
     assert any("no evidence" in w for w in ctx["answers"][-1].warnings)
+
+
+@then("the answer says the closest passages may not answer it, and cites them")
+def cautioned(ctx: dict) -> None:
+    answer = ctx["answers"][-1]
+    assert not answer.no_evidence, answer.answer
+    assert answer.answer.startswith(CAUTION)
+    assert answer.cited
+
+
+@then(parsers.parse('the answer carries a weak-evidence warning naming "{absent}"'))
+def weak_warning(ctx: dict, absent: str) -> None:
+    warnings = ctx["answers"][-1].warnings
+    assert any(f"weak evidence: no document in scope mentions '{absent}'" in w for w in warnings)
 
 
 @given(parsers.parse('a run scoped to "{kb}"'))

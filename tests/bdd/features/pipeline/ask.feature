@@ -18,15 +18,25 @@ Feature: Ask (offline answerer)
       | sample | What liquidated damages apply if go-live is late?                     | sample_rfp.pdf               | 9    | USD 1,500 per calendar day     |
       | sample | What commercial general liability insurance must the contractor hold? | sample_rfp.pdf               | 8    | commercial general liability   |
 
-  Scenario Outline: An unanswerable question gets the no-evidence answer
+  Scenario Outline: A question for an amount no passage states gets the no-evidence answer
     When I ask "<question>" of "real"
     Then the answer says the documents hold no evidence
     And the answer carries a no-evidence warning
 
     Examples:
-      | question                                                  |
-      | What bid bond must accompany each offer?                  |
-      | Which mainframe languages must be ported to quantum chips? |
+      | question                                        |
+      | How much does the bid bond cost?                |
+      | What is the price of the quantum chip license?  |
+
+  Scenario Outline: A question whose subject no document mentions gets the closest passages, with a caution
+    When I ask "<question>" of "real"
+    Then the answer says the closest passages may not answer it, and cites them
+    And the answer carries a weak-evidence warning naming "<absent>"
+
+    Examples:
+      | question                                                   | absent    |
+      | What bid bond must accompany each offer?                   | bond      |
+      | Which mainframe languages must be ported to quantum chips? | mainframe |
 
   Scenario: A knowledge base outside the run's scope is refused and logged
     Given a run scoped to "real"
