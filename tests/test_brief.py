@@ -22,6 +22,16 @@ from tests.pdf_factory import text_pdf
 from tests.test_agent_loop import call, scripted
 
 
+def brief_of_pages(
+    workdir: Path, settings: Settings, name: str, pages: list[str], fields: list[str]
+) -> Brief:
+    """The brief's ``fields`` of a one-document knowledge base ``name``: ``pages`` written as
+    ``name``.pdf in ``workdir`` and ingested."""
+    text_pdf(workdir / f"{name}.pdf", pages)
+    assert ingest_paths([workdir], settings, name).exit_code == 0
+    return make_brief(name, settings=settings, fields=fields)
+
+
 def pages_cited(brief: Brief, name: str) -> set[int]:
     field = brief.field(name)
     return {c.page_number for c in brief.citations if c.n in field.citations}
@@ -174,13 +184,11 @@ def test_a_key_dates_table_whose_rows_open_with_the_date_gives_each_row_its_own_
 def test_the_cover_names_the_issuer_the_text_gives_and_a_numbered_solicitation(
     settings: Settings, workdir: Path
 ):
-    text_pdf(workdir / "answers.pdf", [
+    names = ["issuer", "solicitation", "solicitation_type", "set_asides"]
+    brief = brief_of_pages(workdir, settings, "answers", [
         "Amendment to Request for Quote\nThis document amends the Request for Quote (RFQ) "
         "issued by the City of Alder Falls on May 2, 2026, No. 24-118.\nQ1: Is a bond required?",
-    ])  # fmt: skip
-    assert ingest_paths([workdir], settings, "answers").exit_code == 0
-    names = ["issuer", "solicitation", "solicitation_type", "set_asides"]
-    brief = make_brief("answers", settings=settings, fields=names)
+    ], names)  # fmt: skip
     assert brief.field("issuer").value.startswith("City of Alder Falls")
     assert brief.field("solicitation").value.startswith("24-118")
     assert brief.field("solicitation_type").value.startswith("Request for Quotations")
@@ -223,7 +231,7 @@ def test_the_issuer_is_the_office_a_letter_says_hereby_issues_it(settings: Setti
 def test_a_contract_form_names_its_buyer_and_the_brief_finds_limits_and_basis_of_award(
     settings: Settings, workdir: Path
 ):
-    text_pdf(workdir / "agreement.pdf", [
+    brief = brief_of_pages(workdir, settings, "agreement", [
         "STANDARD AGREEMENT FORM\n1. Agency Contract Number 2. Contract Title\n"
         "This contract is between the City of Birch Hollow, Department of Public Works, "
         "hereafter the City, and the Contractor.\nIn the performance of this contract the "
@@ -235,9 +243,7 @@ def test_a_contract_form_names_its_buyer_and_the_brief_finds_limits_and_basis_of
         "12.0 EVALUATION AND BASIS FOR AWARD\nThis procurement follows the city's purchasing "
         "code. The City will award to the offeror whose proposal is the best value, with "
         "technical approach more important than price.",
-    ])  # fmt: skip
-    assert ingest_paths([workdir], settings, "agreement").exit_code == 0
-    brief = make_brief("agreement", settings=settings, fields=["issuer", "insurance", "evaluation"])
+    ], ["issuer", "insurance", "evaluation"])  # fmt: skip
     assert brief.field("issuer").value.startswith("City of Birch Hollow")
     assert "$750,000" in brief.field("insurance").value
     assert pages_cited(brief, "insurance") == {2}
@@ -269,16 +275,14 @@ def test_a_field_no_answer_names_is_not_stated_rather_than_a_near_miss(
     to "how will the contractor be paid?" lands on: payment terms are not stated, and the
     contract type it does state is found. The issuer is the port on its cover, not an entry
     of its table of contents."""
-    text_pdf(workdir / "harbor.pdf", [
+    fields = ["issuer", "contract_type", "payment_terms"]
+    brief = brief_of_pages(workdir, settings, "harbor", [
         "CONTENTS\n2.5 Discretion of the Port .................... 4\nPORT OF WESTHAVEN\n"
         "REQUEST FOR PROPOSALS\nTerminal Camera System\n"
         "1. OVERVIEW\nThe Port intends to award a firm-fixed-price contract for the cameras.\n"
         "2. INSURANCE\nThe Contractor shall carry general liability insurance of $2,000,000 "
         "per occurrence and shall pay any deductible.",
-    ])  # fmt: skip
-    assert ingest_paths([workdir], settings, "harbor").exit_code == 0
-    fields = ["issuer", "contract_type", "payment_terms"]
-    brief = make_brief("harbor", settings=settings, fields=fields)
+    ], fields)  # fmt: skip
     assert brief.field("issuer").value.startswith("PORT OF WESTHAVEN")
     assert "firm-fixed-price" in brief.field("contract_type").value
     assert brief.field("payment_terms").value == NOT_STATED
@@ -493,13 +497,11 @@ def test_the_cover_title_is_read_around_the_line_naming_the_kind_of_document():
 def test_a_cover_with_a_title_and_no_number_gives_the_title(settings: Settings, workdir: Path):
     """A work statement with no solicitation number still names its work: the field shows
     the title, cited to the cover, not "not stated"."""
-    text_pdf(workdir / "pws.pdf", [
+    brief = brief_of_pages(workdir, settings, "pws", [
         "Performance Work Statement\nRiver Gauge Network Maintenance\n1. Background\n"
         "The District operates forty river gauges. The contractor shall inspect each gauge "
         "monthly.",
-    ])  # fmt: skip
-    assert ingest_paths([workdir], settings, "pws").exit_code == 0
-    brief = make_brief("pws", settings=settings, fields=["solicitation"])
+    ], ["solicitation"])  # fmt: skip
     assert brief.field("solicitation").value.startswith("River Gauge Network Maintenance")
     assert pages_cited(brief, "solicitation") == {1}
 
@@ -521,13 +523,11 @@ def test_a_labelled_solicitation_number_wins_over_other_codes_of_the_first_pages
         ("2431-B", "Bid #"),
         ("RFP-27-014-LAKE", "RFP No. RFP-27-014-LAKE"),
     ]  # fmt: skip
-    text_pdf(workdir / "harbour.pdf", [
+    brief = brief_of_pages(workdir, settings, "harbour", [
         "Form 4500-2231 Schedule B\nPort of Linden\nRequest for Proposals\n"
         "Harbour Dredging Services\nSolicitation Number: PW-27-044\n"
         "The contractor shall dredge the inner harbour twice a year.",
-    ])  # fmt: skip
-    assert ingest_paths([workdir], settings, "harbour").exit_code == 0
-    brief = make_brief("harbour", settings=settings, fields=["solicitation"])
+    ], ["solicitation"])  # fmt: skip
     (field,) = brief.fields
     assert field.value.startswith("PW-27-044") and field.method == "cover", field.value
 
@@ -552,7 +552,7 @@ def test_the_checklist_lists_page_limits_forms_and_clauses_each_cited(
     """The analyst's checklist: each page limit, each form or certification to sign, each
     clause incorporated by reference, on the page that states it; a bare "Certificate" or a
     year is no form, a price is no clause."""
-    text_pdf(workdir / "depot.pdf", [
+    brief = brief_of_pages(workdir, settings, "depot", [
         "Request for Proposals 27-118: Depot Roof Repair.\n"
         "The technical volume shall not exceed 20 pages. The price volume is limited to "
         "5 pages.",
@@ -560,9 +560,7 @@ def test_the_checklist_lists_page_limits_forms_and_clauses_each_cited(
         "Each offeror shall sign the Non-Collusion Affidavit. Attach a Certificate.\n"
         "The roof was last replaced under Form 1996 rules at a cost of 52.50 dollars a foot.",
         "FAR 52.212-4 and DFARS 252.204-7012 are incorporated by reference.",
-    ])  # fmt: skip
-    assert ingest_paths([workdir], settings, "depot").exit_code == 0
-    brief = make_brief("depot", settings=settings, fields=["issuer"])
+    ], ["issuer"])  # fmt: skip
     checklist = brief.checklist
     assert [(i.page, i.key) for i in checklist.page_limits] == [
         (1, "exceed 20 pages"), (1, "limited to 5 pages"),
@@ -592,14 +590,12 @@ def test_a_date_field_gives_its_iso_form_and_a_counted_deadline_is_resolved(
 
     from rfp_agents.cli import app
 
-    text_pdf(workdir / "bridge.pdf", [
+    brief = brief_of_pages(workdir, settings, "bridge", [
         "Request for Proposals 27-210: Bridge Inspection.\n"
         "Proposals due: Monday, May 18, 2026, 3:00 p.m. local time.\n"
         "Written questions are due seven (7) calendar days before the proposal due date.",
         "The contractor shall inspect each bridge once a year.",
-    ])  # fmt: skip
-    assert ingest_paths([workdir], settings, "bridge").exit_code == 0
-    brief = make_brief("bridge", settings=settings, fields=["proposals_due", "questions_due"])
+    ], ["proposals_due", "questions_due"])  # fmt: skip
     assert brief.field("proposals_due").iso == "2026-05-18T15:00"
     questions = brief.field("questions_due")
     assert "seven (7) calendar days before" in questions.value and questions.iso == "2026-05-11"
@@ -656,14 +652,12 @@ def test_the_issuer_is_the_named_subject_of_the_sentence_that_invites_the_bids()
 def test_the_proposals_due_date_is_never_counted_from_itself(settings: Settings, workdir: Path):
     """A sentence counted from the proposal due date says when other things happen; as the
     proposals' own due date it is "not stated" (an unrelated sentence is worse)."""
-    text_pdf(workdir / "culvert.pdf", [
+    brief = brief_of_pages(workdir, settings, "culvert", [
         "Request for Proposals 31-044: Culvert Repairs.\n"
         "Proposals may be withdrawn up to two (2) days before the proposal due date.\n"
         "Written questions are due five (5) calendar days before the proposal due date.",
         "The contractor shall repair each culvert listed in Exhibit A.",
-    ])  # fmt: skip
-    assert ingest_paths([workdir], settings, "culvert").exit_code == 0
-    brief = make_brief("culvert", settings=settings, fields=["proposals_due", "questions_due"])
+    ], ["proposals_due", "questions_due"])  # fmt: skip
     assert brief.field("proposals_due").status == "not_stated", brief.field("proposals_due")
     assert "five (5) calendar days before" in brief.field("questions_due").value
 

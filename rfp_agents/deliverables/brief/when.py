@@ -24,6 +24,12 @@ CLOCK = re.compile(
 )
 """A time of day on the 12-hour clock: "5 p.m.", "4:00PM", "3:30:00 p.m." (seconds)."""
 NOON = re.compile(r"\bnoon\b", re.IGNORECASE)
+YEAR_AFTER = re.compile(r"(?:,?\s*|\s+de\s+)(?:19|20)\d{2}\b", re.IGNORECASE)
+"""The year printed after a month and day ("August 17, 2018", "31 de diciembre de 2026")."""
+CLOCK_24 = re.compile(
+    r"(?<![:\d])\b([01]?\d|2[0-3]):([0-5]\d)(?::\d{2})?(?![:\d])(?!\s*[ap]\.?\s*m)", re.IGNORECASE
+)
+"""A time of day on the 24-hour clock ("14:00", "14:00 hours")."""
 YEAR_PRINTED = re.compile(r"\b(?:19|20)\d{2}\b|\b\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}\b")
 """A date without its year ("August 17") is given no ISO form: the year would be guessed."""
 NUMBER_WORDS = {
@@ -65,14 +71,6 @@ def iso_of(value: str) -> str:
         clock = _nearest_clock(text, found.start())
         return moment.date().isoformat() + (f"T{clock}" if clock else "")
     return ""
-
-
-YEAR_AFTER = re.compile(r"(?:,?\s*|\s+de\s+)(?:19|20)\d{2}\b", re.IGNORECASE)
-"""The year printed after a month and day ("August 17, 2018", "31 de diciembre de 2026")."""
-CLOCK_24 = re.compile(
-    r"(?<![:\d])\b([01]?\d|2[0-3]):([0-5]\d)(?::\d{2})?(?![:\d])(?!\s*[ap]\.?\s*m)", re.IGNORECASE
-)
-"""A time of day on the 24-hour clock ("14:00", "14:00 hours")."""
 
 
 def _nearest_clock(text: str, position: int) -> str:
