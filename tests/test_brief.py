@@ -166,6 +166,26 @@ def test_a_key_dates_line_is_cut_to_the_date_asked_for():
         assert focus_dates(line, proposals) == kept
 
 
+def test_a_deadline_may_be_a_bid_opening_a_last_date_or_a_date_after_by():
+    """A sealed bid is due when bids are opened ("Bid opening: …"); "last date for …" and
+    "by" just before a date ("e-mail questions to the buyer by …") state deadlines too. A
+    date that only dates something ("Questions were answered on …") does not, nor a "by"
+    that names who did something ("compiled by the buyer on …"). A deadline keeps its
+    time, however the zone is written and whether "up to" or "at" leads to it."""
+    questions, bids = ["When are questions due?"], ["When are bids due?"]
+    opening = "BID OPENING: July 8, 2031, 10:00 a.m. CDT [1]."
+    assert focus_dates(opening, bids) == opening
+    last = "Last date for receipt of queries: 02.07.2031 up to 17:00 hrs [1]."
+    assert focus_dates(last, [*questions, "What is the deadline for queries?"]) == last
+    zoned = "Questions are due 20 June 2031, 5:00pm AEST, on the portal [3]."
+    assert focus_dates(zoned, questions) == "Questions are due 20 June 2031, 5:00pm AEST [3]."
+    emailed = "Vendors should e-mail any questions to the buyer by June 30, 2031 [2]."
+    assert focus_dates(emailed, questions) == emailed
+    assert focus_dates("Questions were answered on June 30, 2031 [2].", questions) == ""
+    compiled = "Questions were compiled by the buyer on June 30, 2031 [2]."
+    assert focus_dates(compiled, questions) == ""
+
+
 def test_a_key_dates_table_whose_rows_open_with_the_date_gives_each_row_its_own_date():
     """ "1 March 2, 2026 RFP issued 2 March 9, 2026 by noon Questions due 3 March 30, 2026 by
     2:00 PM Proposals due" pairs each event with the date before it, not after it; the
@@ -625,6 +645,13 @@ def test_a_dates_iso_form_keeps_its_printed_year_and_the_time_printed_nearest():
         "Bids close 1: 15 PM, July 9, 2031 [3].": "2031-07-09T13:15",
         "Site visit: 09/15/2030 [1].": "2030-09-15",
         "by 3:30:00 p.m. (Central Time) on October 9, 2031 [1].": "2031-10-09T15:30",
+        # day first with dots or dashes, ISO 8601, and a day written as an ordinal
+        "Offers close on 04.11.2031 up to 16:00 hrs [2].": "2031-11-04T16:00",
+        "Clarifications end 07-01-2031, 17:00 [2].": "2031-01-07T17:00",
+        "Closing: 2031-05-06 at 2:00 p.m. local time [3].": "2031-05-06T14:00",
+        "Tenders are returned by noon on the 3rd of March 2031 [4].": "2031-03-03T12:00",
+        # a clause number is no date
+        "As clause 4.2.12 says, bids close at 2 p.m. [5].": "",
     }  # fmt: skip
     misses = {text: iso_of(text) for text, iso in cases.items() if iso_of(text) != iso}
     assert not misses, misses

@@ -70,10 +70,16 @@ _MONTHS = (
     "enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|setiembre|octubre|"
     "noviembre|diciembre"
 )
+MONTHS = _MONTHS
+"""The months' names and abbreviations, English and Spanish (an alternation)."""
 _CALENDAR = (
-    rf"\b(?:{_MONTHS})\.?\s+\d{{1,2}}\b"  # April 2
-    rf"|\b\d{{1,2}}\s+(?:de\s+)?(?:{_MONTHS})\b"  # 2 April, 31 de diciembre
+    rf"\b(?:{_MONTHS})\.?\s+\d{{1,2}}(?:st|nd|rd|th)?\b"  # April 2, April 2nd
+    rf"|\b\d{{1,2}}(?:st|nd|rd|th)?\s+(?:de\s+|of\s+)?(?:{_MONTHS})\b"  # 2 April, 2nd of April
     r"|\b\d{1,2}/\d{1,2}/\d{2,4}\b"  # 04/02/2026
+    # day first with dots or dashes, and ISO 8601: only with a four-digit year, so that a
+    # clause number ("4.2.12") is no date
+    r"|\b\d{1,2}[.-]\d{1,2}[.-](?:19|20)\d{2}\b"  # 20.03.2026, 20-03-2026
+    r"|\b(?:19|20)\d{2}-\d{2}-\d{2}\b"  # 2026-03-20
 )
 CALENDAR = re.compile(_CALENDAR, re.IGNORECASE)
 """A calendar date ("April 2, 2026", "03/20/2026"): what "when" asks for first."""

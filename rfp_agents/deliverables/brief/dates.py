@@ -12,7 +12,7 @@ from functools import cache
 from itertools import takewhile
 
 from rfp_agents.agents.citations import MARKER
-from rfp_agents.agents.question_focus import CALENDAR
+from rfp_agents.agents.question_focus import CALENDAR, MONTHS
 from rfp_agents.deliverables.brief.when import RELATIVE
 from rfp_agents.text import answer_sentences, content_terms
 from rfp_agents.vocabulary import vocabulary
@@ -63,10 +63,14 @@ def focus_dates(
 
 DEADLINE = re.compile(
     r"\b(?:due|deadline|no later than|not later than|closing|closes|close of|received|"
-    r"receipt|submit(?:ted)?|submission|prior to|on or before|reply by|vencimiento|plazo)\b",
+    r"receipt|submit(?:ted)?|submission|prior to|on or before|reply by|vencimiento|plazo|"
+    r"(?:bid|tender)\s+opening|last date)\b"
+    # "by" before the date itself ("must be emailed to the buyer by May 27, 2026")
+    rf"|\bby\s+(?=(?:{MONTHS})\b|\d)",
     re.IGNORECASE,
 )
-"""Words that make a date a deadline."""
+"""Words that make a date a deadline. A sealed bid's opening is its deadline ("BID
+OPENING: June 3, 2026, 2:00 p.m."): bids are due when they are opened."""
 
 
 def _words_of(questions: Sequence[str]) -> frozenset[str]:
@@ -82,8 +86,11 @@ def _date_words() -> frozenset[str]:
     return frozenset(t for w in words for t in content_terms(w))
 
 
-ZONE_ABBREVIATION = r"(?:[ECMP][SDP]?T|AK[SD]?T|H[SD]?T|HAST|UTC|GMT|CES?T|WES?T|ART)\b"
-"""North American, European and Argentine zones as solicitations print them."""
+ZONE_ABBREVIATION = (
+    r"(?:[ECMP][SDP]?T|AK[SD]?T|H[SD]?T|HAST|UTC|GMT|BST|CES?T|WES?T|ART|A[CEW][SD]T|NZ[SD]T|IST)\b"
+)
+"""North American, European, Argentine, Australian, New Zealand and Indian zones as
+solicitations print them."""
 TIME_ZONE = (
     r"(?:(?i:local\s+time)|(?:Eastern|Central|Mountain|Pacific|Alaska|Hawai['ʻ’]?i)"
     r"(?:\s+(?:Standard|Daylight|Prevailing))?\s+Time|\(?" + ZONE_ABBREVIATION + r"\)?)"
@@ -91,7 +98,7 @@ TIME_ZONE = (
 """A time zone after a time: "local time", "Eastern Time", "ET", "(EST)"."""
 DATE_TAIL = re.compile(
     r"(?:,?\s*\d{4})?"
-    r"(?:,?\s*(?:(?i:at|by)\s+|@\s*|[-–]\s*)?"
+    r"(?:,?\s*(?:(?i:at|by|up\s+to|until)\s+|@\s*|[-–]\s*)?"
     r"(?:\d{1,2}(?::\s?\d{2}){0,2}\s*(?i:a\.?m\.?|p\.?m\.?)|(?i:noon)"
     r"|\d{1,2}:\s?\d{2}(?::\d{2})?(?:\s*(?i:hours|hrs))?)"
     rf"(?:\s*{TIME_ZONE})?(?:\s+\({ZONE_ABBREVIATION}\))?)?"

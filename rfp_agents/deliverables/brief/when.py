@@ -32,6 +32,9 @@ CLOCK_24 = re.compile(
 """A time of day on the 24-hour clock ("14:00", "14:00 hours")."""
 YEAR_PRINTED = re.compile(r"\b(?:19|20)\d{2}\b|\b\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}\b")
 """A date without its year ("August 17") is given no ISO form: the year would be guessed."""
+DAY_FIRST = re.compile(r"\d{1,2}[.-]\d{1,2}[.-]\d{4}")
+"""A date printed with dots or dashes puts its day first ("10.03.2026" is 10 March), as the
+countries that print dates so do; a date with slashes keeps dateparser's month first."""
 NUMBER_WORDS = {
     "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
     "nine": 9, "ten": 10, "fourteen": 14, "fifteen": 15, "twenty": 20, "thirty": 30,
@@ -61,11 +64,10 @@ def iso_of(value: str) -> str:
         words = found.group(0) + (year.group(0) if year else "")
         if not YEAR_PRINTED.search(words):
             continue
-        moment = dateparser.parse(
-            words,
-            languages=["en", "es"],
-            settings={"PREFER_DAY_OF_MONTH": "first", "REQUIRE_PARTS": ["day", "month", "year"]},
-        )
+        settings = {"PREFER_DAY_OF_MONTH": "first", "REQUIRE_PARTS": ["day", "month", "year"]}
+        if DAY_FIRST.fullmatch(words):
+            settings["DATE_ORDER"] = "DMY"
+        moment = dateparser.parse(words, languages=["en", "es"], settings=settings)
         if moment is None:
             continue
         clock = _nearest_clock(text, found.start())
