@@ -63,22 +63,22 @@ PERCENTAGE = re.compile(
     rf"(?:{_FIGURE})[\d.,]*\)?\s*(?:%|percent\b|per\s?cent\b|por\s?ciento\b)", re.IGNORECASE
 )
 """A share written as one: "10%", "five percent", "diez porciento (10%)", "2.5 per cent"."""
-_MONTHS = (
+MONTHS = (
     "january|february|march|april|may|june|july|august|september|october|november|december|"
     "jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec|"
     # Spanish
     "enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|setiembre|octubre|"
     "noviembre|diciembre"
 )
-MONTHS = _MONTHS
 """The months' names and abbreviations, English and Spanish (an alternation)."""
+DAY_FIRST_DATE = r"\d{1,2}[.-]\d{1,2}[.-](?:19|20)\d{2}"
+"""A date printed with dots or dashes and a four-digit year, day first ("20.03.2026", as the
+countries that print dates so do); the year keeps a clause number ("4.2.12") from being one."""
 _CALENDAR = (
-    rf"\b(?:{_MONTHS})\.?\s+\d{{1,2}}(?:st|nd|rd|th)?\b"  # April 2, April 2nd
-    rf"|\b\d{{1,2}}(?:st|nd|rd|th)?\s+(?:de\s+|of\s+)?(?:{_MONTHS})\b"  # 2 April, 2nd of April
+    rf"\b(?:{MONTHS})\.?\s+\d{{1,2}}(?:st|nd|rd|th)?\b"  # April 2, April 2nd
+    rf"|\b\d{{1,2}}(?:st|nd|rd|th)?\s+(?:de\s+|of\s+)?(?:{MONTHS})\b"  # 2 April, 2nd of April
     r"|\b\d{1,2}/\d{1,2}/\d{2,4}\b"  # 04/02/2026
-    # day first with dots or dashes, and ISO 8601: only with a four-digit year, so that a
-    # clause number ("4.2.12") is no date
-    r"|\b\d{1,2}[.-]\d{1,2}[.-](?:19|20)\d{2}\b"  # 20.03.2026, 20-03-2026
+    rf"|\b{DAY_FIRST_DATE}\b"  # 20.03.2026, 20-03-2026
     r"|\b(?:19|20)\d{2}-\d{2}-\d{2}\b"  # 2026-03-20
 )
 CALENDAR = re.compile(_CALENDAR, re.IGNORECASE)

@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from datetime import date, timedelta
 
 from rfp_agents.agents.citations import MARKER
-from rfp_agents.agents.question_focus import CALENDAR
+from rfp_agents.agents.question_focus import CALENDAR, DAY_FIRST_DATE
 from rfp_agents.deliverables.brief.models import BriefField
 
 CLOCK = re.compile(
@@ -32,9 +32,9 @@ CLOCK_24 = re.compile(
 """A time of day on the 24-hour clock ("14:00", "14:00 hours")."""
 YEAR_PRINTED = re.compile(r"\b(?:19|20)\d{2}\b|\b\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}\b")
 """A date without its year ("August 17") is given no ISO form: the year would be guessed."""
-DAY_FIRST = re.compile(r"\d{1,2}[.-]\d{1,2}[.-]\d{4}")
-"""A date printed with dots or dashes puts its day first ("10.03.2026" is 10 March), as the
-countries that print dates so do; a date with slashes keeps dateparser's month first."""
+DAY_FIRST = re.compile(DAY_FIRST_DATE)
+"""Read day first ("10.03.2026" is 10 March); a date with slashes keeps dateparser's month
+first."""
 NUMBER_WORDS = {
     "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
     "nine": 9, "ten": 10, "fourteen": 14, "fifteen": 15, "twenty": 20, "thirty": 30,
