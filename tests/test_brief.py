@@ -676,6 +676,22 @@ def test_the_issuer_is_the_named_subject_of_the_sentence_that_invites_the_bids()
     assert not misses, misses
 
 
+def test_an_issuer_whose_name_has_no_organisation_word_is_read_by_the_entity_model(
+    settings: Settings, workdir: Path
+):
+    """No head word of ``cover.ORGANISATION`` names this buyer ("Limited" heads a company's
+    name); the named-entity model reads the line as an organisation's name."""
+    cover = (
+        "Request for Proposals\nSupply of Transformer Maintenance Services\n"
+        "Northern Grid Power Limited\nProposals are due on March 3, 2031 at 2:00 p.m."
+    )
+    brief = brief_of_pages(workdir, settings, "grid", [cover], ["issuer"])
+    issuer = brief.field("issuer")
+    assert "Northern Grid Power Limited" in issuer.value, issuer.value
+    assert issuer.rule == "cover.named-organisation-line"
+    assert pages_cited(brief, "issuer") == {1}
+
+
 def test_the_proposals_due_date_is_never_counted_from_itself(settings: Settings, workdir: Path):
     """A sentence counted from the proposal due date says when other things happen; as the
     proposals' own due date it is "not stated" (an unrelated sentence is worse)."""

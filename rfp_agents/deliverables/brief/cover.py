@@ -7,7 +7,8 @@ County" is not a sentence). The rules read the first ``COVER_PAGES`` pages of ea
 * issuer: the organisation the text says issues it ("issued by the United States Tax
   Court") or a contract form names as its first party ("This contract is between the State
   of …"), else the first short line naming an organisation (a department, county,
-  university, court, ministry...);
+  university, court, ministry...), else the first line a named-entity model reads as an
+  organisation's name and nothing else (``named_organisations.py``);
 * solicitation: the number a label line of the first ``LABEL_PAGES`` pages prints
   ("Solicitation No.: 24-0117", ``labels.py``), else the first solicitation number those
   pages print ("RFP 2000004198", a code opening a line, "RFQ … No. 18-0018"), with the
@@ -30,6 +31,7 @@ from dataclasses import dataclass
 
 from rfp_agents.agents.evidence import Evidence
 from rfp_agents.deliverables.brief.labels import labelled_values
+from rfp_agents.deliverables.brief.named_organisations import first_organisation_line
 from rfp_agents.deliverables.brief.title import solicitation_title
 from rfp_agents.ingest.titles import SOLICITATION_NUMBER
 from rfp_agents.knowledge_base import DocumentRecord, KnowledgeBase
@@ -130,6 +132,7 @@ def read_cover(kb: KnowledgeBase, records: Sequence[DocumentRecord]) -> dict[str
     type_counts: dict[str, int] = {}
     type_first: dict[str, Evidence] = {}
     first_title: CoverValue | None = None  # of the first document that prints one
+    cover_pages: list[tuple[str, list[tuple[str, dict]]]] = []
     for record in records:
         pages = [(p, kb.page_chunks(record.source, p)) for p in range(1, TYPE_PAGES + 1)]
         pages = [(p, chunks) for p, chunks in pages if chunks]
@@ -149,6 +152,8 @@ def read_cover(kb: KnowledgeBase, records: Sequence[DocumentRecord]) -> dict[str
                 line = _with_value(text, set_aside)
                 evidence = _evidence(kb, chunks, line)
                 found["set_asides"] = CoverValue(line, evidence, "cover.set-aside-line")
+            if page <= COVER_PAGES:
+                cover_pages.append((text, chunks))
             if page <= COVER_PAGES and "issuer" not in found:
                 issued = _issuer_named(text)
                 if issued:
@@ -162,6 +167,8 @@ def read_cover(kb: KnowledgeBase, records: Sequence[DocumentRecord]) -> dict[str
     if type_counts:
         label = max(type_counts, key=lambda k: type_counts[k])
         found["solicitation_type"] = CoverValue(label, type_first[label], "cover.type-most-named")
+    if "issuer" not in found and (named := _issuer_by_model(kb, cover_pages)):
+        found["issuer"] = named
     if "solicitation" not in found and first_title:
         found["solicitation"] = first_title  # a title without a number is half the field
     return found
@@ -213,6 +220,29 @@ def _issuer_named(page: str) -> tuple[str, str] | None:
     if line := _issuer(page):
         return "cover.first-organisation-line", line
     return None
+
+
+def _issuer_by_model(
+    kb: KnowledgeBase, cover_pages: list[tuple[str, list[tuple[str, dict]]]]
+) -> CoverValue | None:
+    """The first line of the cover pages that the named-entity model reads as an
+    organisation's name, when no rule named the issuer; a line that cannot be a name
+    (``NOT_AN_ISSUER``, a sentence's lower-case words) is not read."""
+    for text, chunks in cover_pages:
+        lines = [" ".join(line.split()).strip(" ,;:") for line in text.splitlines()]
+        lines = [line for line in lines if _may_be_a_name(line)]
+        if line := first_organisation_line(lines):
+            return CoverValue(line, _evidence(kb, chunks, line), "cover.named-organisation-line")
+    return None
+
+
+def _may_be_a_name(line: str) -> bool:
+    words = line.split()
+    return (
+        2 <= len(words) <= MAX_ISSUER_WORDS
+        and not NOT_AN_ISSUER.search(line)
+        and (_name_like(words))
+    )
 
 
 def _solicitation_number(text: str) -> re.Match[str] | None:
@@ -291,10 +321,7 @@ JURISDICTION = re.compile(r"^(?:the\s+)?(?:state|commonwealth)\s+of\s+\w+(?:\s+\
 
 
 def _names_organisation(line: str) -> bool:
-    words = line.split()
-    if not 2 <= len(words) <= MAX_ISSUER_WORDS or NOT_AN_ISSUER.search(line):
-        return False
-    return bool(ORGANISATION.search(fold_accents(line))) and _name_like(words)
+    return _may_be_a_name(line) and bool(ORGANISATION.search(fold_accents(line)))
 
 
 def _name_like(words: list[str]) -> bool:
