@@ -692,6 +692,36 @@ def test_an_issuer_whose_name_has_no_organisation_word_is_read_by_the_entity_mod
     assert pages_cited(brief, "issuer") == {1}
 
 
+def test_a_rule_that_fails_costs_its_own_field_not_the_brief(
+    sample_kb_settings: Settings, monkeypatch: pytest.MonkeyPatch
+):
+    """A defect in one rule (here made to raise) leaves that field "unread" with the error
+    in its warnings; the other fields, cover fields included, are read as before."""
+    from rfp_agents.deliverables.brief import cover, graph
+
+    def failing_title(text: str) -> str:
+        raise ValueError("a defect in the title rule")
+
+    real_fill = graph.fill_offline
+
+    def failing_fill(spec, answerer, tools):
+        if spec.name == "penalties":
+            raise KeyError("a defect in the penalties phrasing")
+        return real_fill(spec, answerer, tools)
+
+    monkeypatch.setattr(cover, "solicitation_title", failing_title)
+    monkeypatch.setattr(graph, "fill_offline", failing_fill)
+    fields = ["issuer", "solicitation", "solicitation_type", "penalties", "proposals_due"]
+    brief = make_brief("sample", settings=sample_kb_settings, fields=fields)
+    for name, error in (("solicitation", "title rule"), ("penalties", "penalties phrasing")):
+        unread = brief.field(name)
+        assert unread.status == "unread" and not unread.citations, unread
+        assert any(error in w for w in unread.warnings), unread.warnings
+    assert brief.field("issuer").status == "found"
+    assert brief.field("solicitation_type").status == "found"
+    assert "April 10, 2026" in brief.field("proposals_due").value
+
+
 def test_the_proposals_due_date_is_never_counted_from_itself(settings: Settings, workdir: Path):
     """A sentence counted from the proposal due date says when other things happen; as the
     proposals' own due date it is "not stated" (an unrelated sentence is worse)."""

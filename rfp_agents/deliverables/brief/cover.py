@@ -25,18 +25,21 @@ are asked as a question then.
 
 from __future__ import annotations
 
+import logging
 import re
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 
 from rfp_agents.agents.evidence import Evidence
 from rfp_agents.deliverables.brief.labels import labelled_values
 from rfp_agents.deliverables.brief.named_organisations import first_organisation_line
 from rfp_agents.deliverables.brief.title import solicitation_title
+from rfp_agents.errors import RfpError
 from rfp_agents.ingest.titles import SOLICITATION_NUMBER
 from rfp_agents.knowledge_base import DocumentRecord, KnowledgeBase
 from rfp_agents.text import fold_accents, join_overlapping
 
+log = logging.getLogger("rfp_agents.brief")
 COVER_PAGES = 2
 TYPE_PAGES = 3
 LABEL_PAGES = 5
@@ -123,76 +126,130 @@ class CoverValue:
     """The rule that read it (``cover.issued-by``, ``cover.labelled-number`` …)."""
 
 
-def read_cover(kb: KnowledgeBase, records: Sequence[DocumentRecord]) -> dict[str, CoverValue]:
+@dataclass(frozen=True)
+class CoverReading:
+    """The cover fields the rules found, and the fields whose rule raised an error (with
+    the error): a defect in one rule costs its own field, not the others."""
+
+    values: dict[str, CoverValue] = field(default_factory=dict)
+    failed: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class CoverPage:
+    """One of a document's first pages: its number, its text and its chunks."""
+
+    record: DocumentRecord
+    number: int
+    text: str
+    chunks: list[tuple[str, dict]]
+
+
+def read_cover(kb: KnowledgeBase, records: Sequence[DocumentRecord]) -> CoverReading:
     """The cover fields found in ``records`` (first document first): ``issuer``,
     ``solicitation``, ``solicitation_type`` and ``set_asides``; a field no rule finds is
-    absent. A number a label line prints comes first (``labels.py``: "Solicitation No.:
-    …")."""
-    found = _labelled(kb, records)
-    type_counts: dict[str, int] = {}
-    type_first: dict[str, Evidence] = {}
-    first_title: CoverValue | None = None  # of the first document that prints one
-    cover_pages: list[tuple[str, list[tuple[str, dict]]]] = []
-    for record in records:
-        pages = [(p, kb.page_chunks(record.source, p)) for p in range(1, TYPE_PAGES + 1)]
-        pages = [(p, chunks) for p, chunks in pages if chunks]
-        title = ""
-        for page, chunks in pages:
-            text = join_overlapping([t for t, _ in chunks])
-            if page == 1 and (title := solicitation_title(text)) and first_title is None:
-                first_title = CoverValue(title, _evidence(kb, chunks, title), "cover.title-only")
-            numbered = _numbered(text)
-            if "solicitation" not in found and numbered:
-                rule, number = numbered
-                code = number.group(number.lastindex or 0)
-                value = _solicitation(code, title or record.title)
-                found["solicitation"] = CoverValue(value, _evidence(kb, chunks, code), rule)
-            set_aside = SET_ASIDE.search(text)
-            if "set_asides" not in found and set_aside:
-                line = _with_value(text, set_aside)
-                evidence = _evidence(kb, chunks, line)
-                found["set_asides"] = CoverValue(line, evidence, "cover.set-aside-line")
-            if page <= COVER_PAGES:
-                cover_pages.append((text, chunks))
-            if page <= COVER_PAGES and "issuer" not in found:
-                issued = _issuer_named(text)
-                if issued:
-                    rule, issuer = issued
-                    found["issuer"] = CoverValue(issuer, _evidence(kb, chunks, issuer), rule)
-            for label, pattern in SOLICITATION_TYPES:
-                hits = pattern.findall(fold_accents(text))
-                if hits:
-                    type_counts[label] = type_counts.get(label, 0) + len(hits)
-                    type_first.setdefault(label, _evidence(kb, chunks, hits[0]))
-    if type_counts:
-        label = max(type_counts, key=lambda k: type_counts[k])
-        found["solicitation_type"] = CoverValue(label, type_first[label], "cover.type-most-named")
-    if "issuer" not in found and (named := _issuer_by_model(kb, cover_pages)):
-        found["issuer"] = named
-    if "solicitation" not in found and first_title:
-        found["solicitation"] = first_title  # a title without a number is half the field
-    return found
+    absent. A rule that raises an error is logged and its field put in ``failed``; an
+    ``RfpError`` (the store, the model package) stops the reading."""
+    pages = _first_pages(kb, records)
+    reading = CoverReading()
+    for name, reader in _READERS.items():
+        try:
+            value = reader(kb, pages)
+        except RfpError:
+            raise
+        except Exception as error:
+            log.exception("cover rule for %s failed", name)
+            reading.failed[name] = f"{type(error).__name__}: {error}"
+            continue
+        if value is not None:
+            reading.values[name] = value
+    return reading
 
 
-def _labelled(kb: KnowledgeBase, records: Sequence[DocumentRecord]) -> dict[str, CoverValue]:
-    """The first number a label line prints in the first ``LABEL_PAGES`` pages of
-    ``records`` (first document first), with the document's title."""
-    found: dict[str, CoverValue] = {}
+def _first_pages(kb: KnowledgeBase, records: Sequence[DocumentRecord]) -> list[CoverPage]:
+    """The first ``LABEL_PAGES`` pages of each of ``records`` that have text."""
+    pages = []
     for record in records:
-        first_page = ""
-        for page in range(1, LABEL_PAGES + 1):
-            chunks = kb.page_chunks(record.source, page)
-            if not chunks:
-                continue
-            text = join_overlapping([t for t, _ in chunks])
-            first_page = first_page or text
-            for item in labelled_values(text):
-                if item.field not in found:
-                    title = solicitation_title(first_page) or record.title
-                    value = _solicitation(item.value, title)
-                    evidence = _evidence(kb, chunks, item.line)
-                    found[item.field] = CoverValue(value, evidence, "cover.labelled-number")
-    return found
+        for number in range(1, LABEL_PAGES + 1):
+            if chunks := kb.page_chunks(record.source, number):
+                text = join_overlapping([t for t, _ in chunks])
+                pages.append(CoverPage(record, number, text, chunks))
+    return pages
+
+
+def _read_solicitation(kb: KnowledgeBase, pages: list[CoverPage]) -> CoverValue | None:
+    """The number a label line prints ("Solicitation No.: …", ``labels.py``), else the
+    first number the first ``TYPE_PAGES`` pages print, each with the document's title; else
+    the title of the first document that prints one (a title without a number is half the
+    field)."""
+    first_text: dict[str, str] = {}  # each document's first page with text
+    for page in pages:
+        first_text.setdefault(page.record.source, page.text)
+    for page in pages:
+        for item in labelled_values(page.text):
+            if item.field == "solicitation":
+                title = solicitation_title(first_text[page.record.source]) or page.record.title
+                evidence = _evidence(kb, page.chunks, item.line)
+                return CoverValue(
+                    _solicitation(item.value, title), evidence, "cover.labelled-number"
+                )
+    covers = {p.record.source: (p, solicitation_title(p.text)) for p in pages if p.number == 1}
+    for page in _up_to(pages, TYPE_PAGES):
+        if numbered := _numbered(page.text):
+            rule, number = numbered
+            code = number.group(number.lastindex or 0)
+            title = covers.get(page.record.source, (page, ""))[1] or page.record.title
+            return CoverValue(_solicitation(code, title), _evidence(kb, page.chunks, code), rule)
+    for cover, title in covers.values():
+        if title:
+            return CoverValue(title, _evidence(kb, cover.chunks, title), "cover.title-only")
+    return None
+
+
+def _read_set_asides(kb: KnowledgeBase, pages: list[CoverPage]) -> CoverValue | None:
+    for page in _up_to(pages, TYPE_PAGES):
+        if set_aside := SET_ASIDE.search(page.text):
+            line = _with_value(page.text, set_aside)
+            return CoverValue(line, _evidence(kb, page.chunks, line), "cover.set-aside-line")
+    return None
+
+
+def _read_issuer(kb: KnowledgeBase, pages: list[CoverPage]) -> CoverValue | None:
+    """The issuer the rules read on the first ``COVER_PAGES`` pages, else the first line
+    of those pages the named-entity model reads as an organisation's name."""
+    cover_pages = _up_to(pages, COVER_PAGES)
+    for page in cover_pages:
+        if issued := _issuer_named(page.text):
+            rule, issuer = issued
+            return CoverValue(issuer, _evidence(kb, page.chunks, issuer), rule)
+    return _issuer_by_model(kb, cover_pages)
+
+
+def _read_type(kb: KnowledgeBase, pages: list[CoverPage]) -> CoverValue | None:
+    """The kind of solicitation the first ``TYPE_PAGES`` pages name most."""
+    counts: dict[str, int] = {}
+    first: dict[str, Evidence] = {}
+    for page in _up_to(pages, TYPE_PAGES):
+        for label, pattern in SOLICITATION_TYPES:
+            if hits := pattern.findall(fold_accents(page.text)):
+                counts[label] = counts.get(label, 0) + len(hits)
+                first.setdefault(label, _evidence(kb, page.chunks, hits[0]))
+    if not counts:
+        return None
+    label = max(counts, key=lambda k: counts[k])
+    return CoverValue(label, first[label], "cover.type-most-named")
+
+
+_READERS: dict[str, Callable[[KnowledgeBase, list[CoverPage]], CoverValue | None]] = {
+    "solicitation": _read_solicitation,
+    "set_asides": _read_set_asides,
+    "issuer": _read_issuer,
+    "solicitation_type": _read_type,
+}
+
+
+def _up_to(pages: list[CoverPage], last: int) -> list[CoverPage]:
+    return [page for page in pages if page.number <= last]
 
 
 def _numbered(text: str) -> tuple[str, re.Match[str]] | None:
@@ -222,17 +279,17 @@ def _issuer_named(page: str) -> tuple[str, str] | None:
     return None
 
 
-def _issuer_by_model(
-    kb: KnowledgeBase, cover_pages: list[tuple[str, list[tuple[str, dict]]]]
-) -> CoverValue | None:
-    """The first line of the cover pages that the named-entity model reads as an
-    organisation's name, when no rule named the issuer; a line that cannot be a name
-    (``NOT_AN_ISSUER``, a sentence's lower-case words) is not read."""
-    for text, chunks in cover_pages:
-        lines = [" ".join(line.split()).strip(" ,;:") for line in text.splitlines()]
+def _issuer_by_model(kb: KnowledgeBase, pages: list[CoverPage]) -> CoverValue | None:
+    """The first line of ``pages`` that the named-entity model reads as an organisation's
+    name, when no rule named the issuer; a line that cannot be a name (``NOT_AN_ISSUER``,
+    a sentence's lower-case words) is not read."""
+    for page in pages:
+        lines = [" ".join(line.split()).strip(" ,;:") for line in page.text.splitlines()]
         lines = [line for line in lines if _may_be_a_name(line)]
         if line := first_organisation_line(lines):
-            return CoverValue(line, _evidence(kb, chunks, line), "cover.named-organisation-line")
+            return CoverValue(
+                line, _evidence(kb, page.chunks, line), "cover.named-organisation-line"
+            )
     return None
 
 

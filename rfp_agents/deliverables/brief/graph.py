@@ -13,7 +13,7 @@ graph ``langgraph.json`` names ``rfp_brief``.
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from langchain_core.runnables import RunnableConfig
@@ -31,6 +31,7 @@ from rfp_agents.deliverables.brief.conflicts import find_conflict
 from rfp_agents.deliverables.brief.cover import read_cover
 from rfp_agents.deliverables.brief.fields import FieldSpec, specs_named
 from rfp_agents.deliverables.brief.models import (
+    NOT_READ,
     NOT_STATED,
     Amendment,
     AmendmentChange,
@@ -52,6 +53,7 @@ from rfp_agents.deliverables.brief.values import (
 from rfp_agents.deliverables.brief.when import with_moments
 from rfp_agents.deliverables.matrix import documents_statements
 from rfp_agents.domains import DOMAINS
+from rfp_agents.errors import RfpError
 from rfp_agents.graph.configuration import Context, run_setup
 from rfp_agents.graph.services import chat_model_for, services_for
 from rfp_agents.knowledge_base import DocumentRecord, KnowledgeBase
@@ -97,7 +99,7 @@ def fill_fields(task: DomainFields, runtime: Runtime[Context], config: RunnableC
     cover = _cover_values(setup.context, settings) if any(s.cover for s in specs) else {}
     asked = []
     for spec in specs:
-        if spec.name in cover:
+        if spec.name in cover and (spec.cover_only or not cover[spec.name].failed):
             findings.append(cover[spec.name])
         elif spec.cover_only:
             findings.append(FieldFinding(name=spec.name, text="", method="cover"))
@@ -118,7 +120,19 @@ def fill_fields(task: DomainFields, runtime: Runtime[Context], config: RunnableC
             asked, model, answerer, tools, settings.provider_timeout_seconds
         )
     else:
-        findings += [fill_offline(spec, answerer, tools) for spec in asked]
+        findings += [
+            _guarded(spec.name, "offline", lambda spec=spec: fill_offline(spec, answerer, tools))
+            for spec in asked
+        ]
+    for finding in findings:
+        if (
+            (cover_failed := cover.get(finding.name))
+            and cover_failed.failed
+            and finding.method != "cover"
+        ):
+            finding.warnings.append(
+                f"its cover rule failed ({cover_failed.failed}); read by asking instead"
+            )
     documents = [
         r.doc_id for _, records in _scope_documents(setup.context, settings) for r in records
     ][:MAX_COMPARED_DOCUMENTS]
@@ -253,6 +267,16 @@ def assemble(state: BriefState, runtime: Runtime[Context], config: RunnableConfi
 
 # -------------------------------------------------------------------------------- helpers
 def _brief_field(spec: FieldSpec, finding: FieldFinding, text: str) -> BriefField:
+    if finding.failed:
+        return BriefField(
+            name=spec.name,
+            label=spec.label,
+            domain=spec.domain,
+            status="unread",
+            value=NOT_READ,
+            method=finding.method,
+            warnings=[*finding.warnings, f"not read, its rule failed: {finding.failed}"],
+        )
     refs = markers_in(text)
     found = bool(text.strip()) and bool(refs)
     return BriefField(
@@ -334,10 +358,29 @@ def _scope_documents(
     return scope
 
 
+def _guarded(name: str, method: str, fill: Callable[[], FieldFinding]) -> FieldFinding:
+    """The field as ``fill`` reads it; when its rule raises an error (a defect, not a fault
+    the user can mend: those are ``RfpError`` and stop the brief), the field marked
+    ``failed`` with the error, and the traceback logged. One rule's defect costs one field,
+    not the brief."""
+    try:
+        return fill()
+    except RfpError:
+        raise
+    except Exception as error:
+        log.exception("brief field %s: the rule that reads it failed", name)
+        failed = f"{type(error).__name__}: {error}"
+        return FieldFinding(name=name, text="", method=method, failed=failed)
+
+
 def _cover_values(context: Context, settings) -> dict[str, FieldFinding]:
+    """The cover fields the rules read (``read_cover``), the first knowledge base's first;
+    a field whose rule failed in every knowledge base is marked ``failed``."""
     found: dict[str, FieldFinding] = {}
+    failed: dict[str, str] = {}
     for kb, records in _scope_documents(context, settings):
-        for name, cover in read_cover(kb, records).items():
+        reading = read_cover(kb, records)
+        for name, cover in reading.values.items():
             if name not in found:
                 found[name] = FieldFinding(
                     name=name,
@@ -346,6 +389,10 @@ def _cover_values(context: Context, settings) -> dict[str, FieldFinding]:
                     method="cover",
                     rule=cover.rule,
                 )
+        for name, error in reading.failed.items():
+            failed.setdefault(name, error)
+    for name, error in failed.items():
+        found.setdefault(name, FieldFinding(name=name, text="", method="cover", failed=error))
     return found
 
 

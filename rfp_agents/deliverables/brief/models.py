@@ -9,7 +9,9 @@ from pydantic import BaseModel, Field
 from rfp_agents.agents.citations import Citation
 
 NOT_STATED = "Not stated in the documents."
-FieldStatus = Literal["found", "not_stated"]
+NOT_READ = "Not read: the rule that reads this field failed on these documents (see warnings)."
+FieldStatus = Literal["found", "not_stated", "unread"]
+"""``unread``: the rule that reads the field raised an error; the documents may state it."""
 
 
 class BriefField(BaseModel):
@@ -19,7 +21,10 @@ class BriefField(BaseModel):
     label: str
     domain: str
     status: FieldStatus
-    value: str = Field(description="The value with [n] markers, or 'Not stated in the documents.'")
+    value: str = Field(
+        description="The value with [n] markers, 'Not stated in the documents.' or, when its "
+        "rule failed, 'Not read: …'."
+    )
     citations: list[int] = Field(default_factory=list, description="The [n] the value cites.")
     method: str = Field(description="cover (rule), offline (extractive) or llm (quoted).")
     iso: str = Field(

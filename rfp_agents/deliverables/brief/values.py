@@ -66,6 +66,9 @@ class FieldFinding(BaseModel):
         "asked (ask: When are quotes due?) or the chat model's quote (model: quoted).",
     )
     warnings: list[str] = Field(default_factory=list)
+    failed: str = Field(
+        default="", description="The error of the rule that should have read it ('' if none)."
+    )
     elsewhere: list[OtherValue] = Field(
         default_factory=list, description="The field as the scope's other documents state it."
     )
