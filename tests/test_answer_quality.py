@@ -254,6 +254,34 @@ def test_when_asks_for_a_calendar_date_before_a_period():
     assert chosen[0] is period
 
 
+def test_a_short_lead_is_completed_by_the_sentence_after_it_on_its_page():
+    """A short lead is often a clause's first half ("Invoices are handled as follows."); the
+    sentence after it on its page states the fact. Not for a lead long enough to state it,
+    nor from another page."""
+    from dataclasses import replace
+
+    from rfp_agents.agents.offline import ScoredSentence, select_sentences
+
+    def scored(text: str, score: float, page: int, position: int) -> ScoredSentence:
+        item = Evidence(ref=page, kb="k", source_file="a.pdf", page_number=page,
+                        chunk_id=f"c{page}", content=text, tool="grep")  # fmt: skip
+        return ScoredSentence(text, item, score, score, 0.5, position=position)
+
+    focus = question_focus("How are invoices paid?")
+    short = scored("Invoices are handled as follows.", 0.6, 1, 0)
+    after = scored("The Contractor is paid monthly in arrears, net 30 days.", 0.2, 1, 1)
+    assert select_sentences([short, after], focus) == [short, after]
+    elsewhere = scored("Each copy bears the seal of the office that issued it.", 0.2, 2, 1)
+    assert select_sentences([short, elsewhere], focus) == [short]
+    reply = replace(short, replies_to="How are invoices handled?")
+    next_entry = replace(after, replies_to="Is there an incumbent?")
+    assert select_sentences([reply, next_entry], focus) == [reply]
+    long = scored("Invoices are paid monthly in arrears, within thirty days of receipt of a "
+                  "proper invoice, by electronic funds transfer to the Contractor's account.",
+                  0.6, 1, 0)  # fmt: skip
+    assert select_sentences([long, after], focus) == [long]
+
+
 def test_each_side_of_a_comparison_answers_with_the_figure_asked_for():
     from rfp_agents.agents.offline import ScoredSentence, select_sentences
 
