@@ -56,13 +56,10 @@ def handles_errors(command: F) -> F:
 def holding_documents(kb: str):
     """The knowledge base ``kb``, refused when it holds no document (a deliverable of
     nothing is no deliverable)."""
-    from rfp_agents.knowledge_base import KnowledgeBase
+    from rfp_agents.knowledge_base import KnowledgeBase, require_documents
 
     knowledge_base = KnowledgeBase.open(kb, get_settings())
-    if not knowledge_base.documents():
-        raise UsageError(
-            f"knowledge base {kb!r} holds no document: add some with `rfp ingest PATH --kb {kb}`"
-        )
+    require_documents([knowledge_base])
     return knowledge_base
 
 

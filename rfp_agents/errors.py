@@ -17,6 +17,10 @@ class UsageError(RfpError):
     exit_code = 2
 
 
+class EmptyKnowledgeBase(UsageError):
+    """No knowledge base in scope holds a document: there is nothing to read."""
+
+
 class InvalidKnowledgeBaseName(UsageError):
     """A knowledge-base name that cannot be used as a collection name."""
 

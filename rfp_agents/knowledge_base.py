@@ -43,7 +43,12 @@ from langchain_core.embeddings import Embeddings
 from rfp_agents.atomic_files import write_atomically
 from rfp_agents.config import DEFAULT_KB, Settings
 from rfp_agents.embeddings import embedding_model_id, embeddings_for_model, get_embeddings
-from rfp_agents.errors import DocumentNotFound, KnowledgeBaseNotFound, RfpError
+from rfp_agents.errors import (
+    DocumentNotFound,
+    EmptyKnowledgeBase,
+    KnowledgeBaseNotFound,
+    RfpError,
+)
 from rfp_agents.store import (
     CHUNKS_PREFIX,
     chunks_collection_name,
@@ -127,6 +132,25 @@ class KnowledgeBaseInfo:
     chunks: int
     embedding_model: str
     created_at: str
+
+
+def require_documents(knowledge_bases: Sequence[KnowledgeBase]) -> None:
+    """Refuse a scope in which no knowledge base holds a document (all removed, or none
+    ingested yet): an answer or a deliverable of nothing is no answer.
+
+    Raises:
+        EmptyKnowledgeBase: with the command that adds documents.
+    """
+    if knowledge_bases and not any(kb.documents() for kb in knowledge_bases):
+        names = ", ".join(repr(kb.name) for kb in knowledge_bases)
+        which = (
+            f"knowledge base {names} holds"
+            if len(knowledge_bases) == 1
+            else (f"knowledge bases {names} hold")
+        )
+        raise EmptyKnowledgeBase(
+            f"{which} no document: add some with `rfp ingest PATH --kb {knowledge_bases[0].name}`"
+        )
 
 
 def now_iso() -> str:

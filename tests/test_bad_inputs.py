@@ -289,8 +289,9 @@ def test_ingesting_a_folder_without_pdfs_is_refused(settings: Settings, tmp_path
 
 
 def test_deliverables_of_an_empty_knowledge_base_are_refused(settings: Settings, tmp_path):
-    """A knowledge base whose documents were all removed gives no empty matrix or brief: one
-    line says what to do, exit 2, nothing written."""
+    """A knowledge base whose documents were all removed gives no empty matrix or brief, and
+    no answer that it holds no evidence: one line says what to do, exit 2, nothing
+    written."""
     out = tmp_path / "out"
     out.mkdir()
     from rfp_agents.knowledge_base import KnowledgeBase
@@ -302,6 +303,7 @@ def test_deliverables_of_an_empty_knowledge_base_are_refused(settings: Settings,
     for args in (
         ["matrix", "--kb", "emptied", "-o", str(out / "m.xlsx")],
         ["brief", "--kb", "emptied", "-o", str(out / "b.md")],
+        ["ask", "What is the budget?", "--kb", "emptied"],
     ):
         result = runner.invoke(app, args)
         assert result.exit_code == 2, result.output

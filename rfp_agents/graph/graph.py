@@ -37,7 +37,7 @@ from rfp_agents.graph.questions import (
 from rfp_agents.graph.routing import forced_route, route_with_model
 from rfp_agents.graph.services import chat_model_for, services_for
 from rfp_agents.graph.state import AgentTask, AskState, InputState
-from rfp_agents.knowledge_base import KnowledgeBase
+from rfp_agents.knowledge_base import KnowledgeBase, require_documents
 
 log = logging.getLogger("rfp_agents.graph")
 
@@ -46,16 +46,16 @@ log = logging.getLogger("rfp_agents.graph")
 def validate(state: AskState, runtime: Runtime[Context], config: RunnableConfig) -> dict[str, Any]:
     """Check the question and the scope before any work; start a new turn.
 
-    Raises ``InvalidQuestionError`` (empty, too long) and ``KnowledgeBaseNotFound`` for a
-    knowledge base in scope that does not exist.
+    Raises ``InvalidQuestionError`` (empty, too long), ``KnowledgeBaseNotFound`` for a
+    knowledge base in scope that does not exist and ``EmptyKnowledgeBase`` when none of
+    them holds a document.
     """
     setup = run_setup(runtime, config)
     context, settings = setup.context, setup.settings
     question = check_request(state.question, context.document_ids, settings)
     thread_id = str((config.get("configurable") or {}).get("thread_id", ""))
     check_thread_scope(state.scope, context.knowledge_bases, thread_id)
-    for name in context.knowledge_bases:
-        KnowledgeBase.open(name, settings)
+    require_documents([KnowledgeBase.open(name, settings) for name in context.knowledge_bases])
     return {
         "scope": sorted(set(context.knowledge_bases)),
         "question": question,
