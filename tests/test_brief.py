@@ -692,6 +692,26 @@ def test_an_issuer_whose_name_has_no_organisation_word_is_read_by_the_entity_mod
     assert pages_cited(brief, "issuer") == {1}
 
 
+def test_a_solicitation_number_printed_only_in_the_running_footer_is_read(
+    settings: Settings, workdir: Path
+):
+    """Ingest drops a line every page repeats (a running footer) from the passages; the
+    cover reader reads it back from the first page, where it is the only place the
+    solicitation's number is printed."""
+    footer = "Solicitation No. RSX-31-0042 - Winter Road Salt Supply"
+    bodies = [
+        "COUNTY OF ELM\nREQUEST FOR PROPOSALS\nWinter Road Salt Supply",
+        "1. Scope\nThe supplier shall deliver road salt to three depots on call.",
+        "2. Pricing\nPrices shall be firm for the whole winter season.",
+        "3. Submission\nProposals shall be sent to the purchasing office by e-mail.",
+    ]
+    pages = [f"{body}\n\n{footer}\nPage {n} of {len(bodies)}" for n, body in enumerate(bodies, 1)]
+    brief = brief_of_pages(workdir, settings, "salt", pages, ["solicitation"])
+    solicitation = brief.field("solicitation")
+    assert "RSX-31-0042" in solicitation.value, solicitation.value
+    assert pages_cited(brief, "solicitation") == {1}
+
+
 def test_a_rule_that_fails_costs_its_own_field_not_the_brief(
     sample_kb_settings: Settings, monkeypatch: pytest.MonkeyPatch
 ):

@@ -12,7 +12,8 @@ County" is not a sentence). The rules read the first ``COVER_PAGES`` pages of ea
 * solicitation: the number a label line of the first ``LABEL_PAGES`` pages prints
   ("Solicitation No.: 24-0117", ``labels.py``), else the first solicitation number those
   pages print ("RFP 2000004198", a code opening a line, "RFQ … No. 18-0018"), with the
-  document's title (``ingest.titles``), cited on the page that prints it;
+  document's title (``ingest.titles``), cited on the page that prints it; the first page
+  is read with the running header and footer ingest dropped from it (``running_lines.py``);
 * type: the kind of solicitation those pages name most (request for proposals, for
   quotations, invitation to bid, request for information, pliego / licitación);
 * set-asides: the line of those pages that names a set-aside ("Set-aside: Total Small
@@ -33,6 +34,7 @@ from dataclasses import dataclass, field
 from rfp_agents.agents.evidence import Evidence
 from rfp_agents.deliverables.brief.labels import labelled_values
 from rfp_agents.deliverables.brief.named_organisations import first_organisation_line
+from rfp_agents.deliverables.brief.running_lines import running_lines
 from rfp_agents.deliverables.brief.title import solicitation_title
 from rfp_agents.errors import RfpError
 from rfp_agents.ingest.titles import SOLICITATION_NUMBER
@@ -167,12 +169,15 @@ def read_cover(kb: KnowledgeBase, records: Sequence[DocumentRecord]) -> CoverRea
 
 
 def _first_pages(kb: KnowledgeBase, records: Sequence[DocumentRecord]) -> list[CoverPage]:
-    """The first ``LABEL_PAGES`` pages of each of ``records`` that have text."""
+    """The first ``LABEL_PAGES`` pages of each of ``records`` that have text; the first
+    page's with the running lines ingest dropped from it (``running_lines``) after it."""
     pages = []
     for record in records:
         for number in range(1, LABEL_PAGES + 1):
             if chunks := kb.page_chunks(record.source, number):
                 text = join_overlapping([t for t, _ in chunks])
+                if number == 1 and (running := running_lines(kb, record, text)):
+                    text = f"{text}\n\n" + "\n".join(running)
                 pages.append(CoverPage(record, number, text, chunks))
     return pages
 
