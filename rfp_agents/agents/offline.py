@@ -352,7 +352,7 @@ class OfflineAnswerer:
                     overlap,
                     candidate.replies_to,
                     position,
-                )  # fmt: skip
+                )
             )
         scored.sort(key=lambda s: s.score, reverse=True)
         return scored

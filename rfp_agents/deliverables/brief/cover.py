@@ -198,15 +198,16 @@ def _read_solicitation(kb: KnowledgeBase, pages: list[CoverPage]) -> CoverValue 
                 return CoverValue(
                     _solicitation(item.value, title), evidence, "cover.labelled-number"
                 )
-    covers = {p.record.source: (p, solicitation_title(p.text)) for p in pages if p.number == 1}
+    covers = [p for p in pages if p.number == 1]
+    cover_titles = {p.record.source: solicitation_title(p.text) for p in covers}
     for page in _up_to(pages, TYPE_PAGES):
         if numbered := _numbered(page.text):
             rule, number = numbered
             code = number.group(number.lastindex or 0)
-            title = covers.get(page.record.source, (page, ""))[1] or page.record.title
+            title = cover_titles.get(page.record.source) or page.record.title
             return CoverValue(_solicitation(code, title), _evidence(kb, page.chunks, code), rule)
-    for cover, title in covers.values():
-        if title:
+    for cover in covers:
+        if title := cover_titles[cover.record.source]:
             return CoverValue(title, _evidence(kb, cover.chunks, title), "cover.title-only")
     return None
 

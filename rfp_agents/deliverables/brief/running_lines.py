@@ -13,6 +13,7 @@ from __future__ import annotations
 import logging
 
 from rfp_agents.errors import DocumentNotFound
+from rfp_agents.ingest.cleaning import normalise_text
 from rfp_agents.knowledge_base import DocumentRecord, KnowledgeBase
 from rfp_agents.text import fold_accents
 
@@ -21,12 +22,15 @@ log = logging.getLogger("rfp_agents.brief")
 
 def running_lines(kb: KnowledgeBase, record: DocumentRecord, page_text: str) -> list[str]:
     """The lines of ``record``'s first page as its PDF prints them that ``page_text`` (the
-    page as ingest kept it) lacks; none when the PDF is not kept or cannot be read."""
+    page as ingest kept it) lacks; none when the PDF is not kept or cannot be read. The
+    page is normalised as ingest normalises it first (``cleaning.normalise_text``), so a
+    line that differs only by a ligature or a hyphen ingest joined is not taken for one it
+    dropped."""
     from pypdf import PdfReader
     from pypdf.errors import PdfReadError
 
     try:
-        raw = PdfReader(kb.file_of(record.doc_id)).pages[0].extract_text() or ""
+        raw = normalise_text(PdfReader(kb.file_of(record.doc_id)).pages[0].extract_text() or "")
     except (DocumentNotFound, PdfReadError, IndexError, OSError) as reason:
         log.info("running lines of %s not read: %s", record.source, reason)
         return []
