@@ -676,6 +676,24 @@ def test_the_issuer_is_the_named_subject_of_the_sentence_that_invites_the_bids()
     assert not misses, misses
 
 
+def test_a_document_that_names_no_kind_of_solicitation_is_typed_by_the_part_it_is(
+    settings: Settings, workdir: Path
+):
+    """A statement of work issued beside the request names no request for proposals or
+    quotations on its first pages; its type is the part of the solicitation its title says
+    it is, cited on its first page."""
+    pages = [
+        "Statement of Work\nRiver Dredging Services\n1. Background\nThe harbour silts up "
+        "every winter and the channel must be kept at a depth of six metres.",
+        "2. Tasks\nThe contractor shall dredge the channel twice a year.",
+    ]
+    brief = brief_of_pages(workdir, settings, "sow", pages, ["solicitation_type"])
+    kind = brief.field("solicitation_type")
+    assert kind.value.startswith("Statement of work"), kind.value
+    assert kind.rule == "cover.document-part"
+    assert pages_cited(brief, "solicitation_type") == {1}
+
+
 def test_an_issuer_whose_name_has_no_organisation_word_is_read_by_the_entity_model(
     settings: Settings, workdir: Path
 ):

@@ -15,7 +15,9 @@ County" is not a sentence). The rules read the first ``COVER_PAGES`` pages of ea
   document's title (``ingest.titles``), cited on the page that prints it; the first page
   is read with the running header and footer ingest dropped from it (``running_lines.py``);
 * type: the kind of solicitation those pages name most (request for proposals, for
-  quotations, invitation to bid, request for information, pliego / licitación);
+  quotations, invitation to bid, request for information, pliego / licitación), else the
+  part of a solicitation the document's title says it is (statement of work, terms and
+  conditions, amendment, questions and answers, specifications);
 * set-asides: the line of those pages that names a set-aside ("Set-aside: Total Small
   Business").
 
@@ -146,6 +148,10 @@ class CoverPage:
     text: str
     chunks: list[tuple[str, dict]]
 
+    def evidence(self, kb: KnowledgeBase) -> Evidence:
+        """The page's first passage, which prints its title."""
+        return Evidence.from_chunk(kb.name, *self.chunks[0], "read_cover")
+
 
 def read_cover(kb: KnowledgeBase, records: Sequence[DocumentRecord]) -> CoverReading:
     """The cover fields found in ``records`` (first document first): ``issuer``,
@@ -232,7 +238,9 @@ def _read_issuer(kb: KnowledgeBase, pages: list[CoverPage]) -> CoverValue | None
 
 
 def _read_type(kb: KnowledgeBase, pages: list[CoverPage]) -> CoverValue | None:
-    """The kind of solicitation the first ``TYPE_PAGES`` pages name most."""
+    """The kind of solicitation the first ``TYPE_PAGES`` pages name most; when they name
+    none, the part of a solicitation the document's title says it is (``DOCUMENT_PARTS``:
+    a statement of work, terms and conditions, an amendment …)."""
     counts: dict[str, int] = {}
     first: dict[str, Evidence] = {}
     for page in _up_to(pages, TYPE_PAGES):
@@ -241,9 +249,43 @@ def _read_type(kb: KnowledgeBase, pages: list[CoverPage]) -> CoverValue | None:
                 counts[label] = counts.get(label, 0) + len(hits)
                 first.setdefault(label, _evidence(kb, page.chunks, hits[0]))
     if not counts:
-        return None
+        if (part := _document_part(pages)) is None:
+            return None
+        name, page = part
+        return CoverValue(name, page.evidence(kb), "cover.document-part")
     label = max(counts, key=lambda k: counts[k])
     return CoverValue(label, first[label], "cover.type-most-named")
+
+
+DOCUMENT_PARTS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("Amendment", re.compile(r"\bamendment\b|\baddend(?:um|a)\b|\bmodification\b", re.I)),
+    ("Questions and answers",
+     re.compile(r"\bquestions\s+(?:and|&)\s+answers\b|\bQ\s?&\s?A\b", re.I)),
+    ("Statement of work", re.compile(r"\b(?:statement|scope)\s+of\s+work\b|\bSOW\b|\bPWS\b", re.I)),
+    ("Terms and conditions", re.compile(r"\bterms\s+(?:and|&)\s+conditions\b|\bagreement\b", re.I)),
+    ("Specifications", re.compile(r"\b(?:technical\s+)?specifications\b|\brequirements\b", re.I)),
+    ("Quality assurance surveillance plan",
+     re.compile(r"\bquality\s+assurance\s+surveillance\s+plan\b|\bQASP\b", re.I)),
+)  # fmt: skip
+"""What part of a solicitation a document is, as its title says: a solicitation is issued
+as several documents (the request, its statement of work, its terms, its amendments and the
+answers to the bidders' questions), and each is read on its own."""
+TITLE_LINES = 6
+"""The first lines of the first page, where a document prints its title."""
+
+
+def _document_part(pages: list[CoverPage]) -> tuple[str, CoverPage] | None:
+    """The part of a solicitation the first page's title lines name ("Performance Work
+    Statement", "Addendum No. 2"), and that page; None when they name none."""
+    first = next((page for page in pages if page.number == 1), None)
+    if first is None:
+        return None
+    lines = [line for line in first.text.splitlines() if line.strip()][:TITLE_LINES]
+    title = fold_accents(" ".join(lines))
+    for name, pattern in DOCUMENT_PARTS:
+        if pattern.search(title):
+            return name, first
+    return None
 
 
 _READERS: dict[str, Callable[[KnowledgeBase, list[CoverPage]], CoverValue | None]] = {
