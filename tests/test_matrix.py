@@ -3839,3 +3839,31 @@ def test_a_colon_inside_brackets_at_a_line_end_opens_no_list(settings: Settings,
     lead = "Even if the option is not exercised, the vendor shall deliver:"
     assert f"{lead} A specification of the tanks (e.g.: volume, nozzles and coatings)." in rows
     assert f"{lead} The foundations of the tanks." in rows
+
+
+def test_a_qa_yes_with_its_terms_is_one_row_with_the_question_of_need_it_answers(
+    settings: Settings, workdir
+):
+    """ "Yes, of 5 % of the bid." answers "Is a bid bond required?": the buyer confirms the
+    need and sets its terms, so the question with the whole answer is one requirement. To a
+    question that asks for no need ("Will the County accept …?") a yes with terms is no
+    requirement, and an answer that binds by its own words stays its own row."""
+    text_pdf(workdir / "questions-and-answers.pdf", [
+        "Questions and Answers\n"
+        "Q1: Is a bid bond required with the proposal?\n"
+        "A1: Yes, a bid bond of 5% of the bid amount, issued by a licensed surety.\n"
+        "Q2: Does the vendor need to be registered with the state before award?\n"
+        "A2: Yes, no later than ten days after the notice of intent.\n"
+        "Q3: Will the County accept electronic signatures on the price form?\n"
+        "A3: Yes, scanned or digital signatures are both fine.\n"
+        "Q4: Will the County consider a phased start?\n"
+        "A4: Yes, the vendor must then submit a phasing plan with its proposal.",
+    ])  # fmt: skip
+    rows = requirement_texts(workdir, settings, "terms")
+    assert any("Is a bid bond required with the proposal? Yes, a bid bond of 5% of the bid "
+               "amount, issued by a licensed surety." in r for r in rows), rows  # fmt: skip
+    assert any("registered with the state before award? Yes, no later than ten days" in r
+               for r in rows), rows  # fmt: skip
+    assert not any("signatures" in r for r in rows), rows
+    assert any("Yes, the vendor must then submit a phasing plan" in r for r in rows), rows
+    assert not any("phased start" in r for r in rows), rows

@@ -501,8 +501,10 @@ def confirmed_strength(question: str) -> Strength | None:
     ("Is there a need for bulk uploads? Yes.", "Must the offeror be registered? Yes."), so
     the yes makes it a requirement; none when it asks anything else ("Will remote work be
     accepted? Yes.": a permission; "Will the evaluated price include the options? Yes.": a
-    fact of the evaluation)."""
-    return "mandatory" if ASKS_FOR_A_NEED.search(fold_accents(question)) else None
+    fact of the evaluation). The answer after the question's "?" is not read: a yes with its
+    terms ("Yes, we are willing to meet that need") says nothing of what was asked."""
+    asked = question[: question.rfind("?") + 1] or question
+    return "mandatory" if ASKS_FOR_A_NEED.search(fold_accents(asked)) else None
 
 
 def has_modal_verb(sentence: str) -> bool:

@@ -1,5 +1,5 @@
-"""A Q&A's questions left out, a bare "Yes." confirming the question it answers, and each
-statement joined to its lead-in (``_statement``).
+"""A Q&A's questions left out, a "Yes." (bare or with its terms) confirming the question it
+answers, and each statement joined to its lead-in (``_statement``).
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ from rfp_agents.deliverables.matrix.sections import (
 )
 from rfp_agents.deliverables.obligations import (
     QUESTION_NUMBER,
+    confirmed_strength,
     is_instruction,
 )
 from rfp_agents.deliverables.wording import (
@@ -65,7 +66,8 @@ def _outside_questions(sentences: Iterator[Sentence], lettered: bool = False) ->
     sentences of a labelled answer, up to the next entry, are marked ``in_answer``: there
     the buyer speaks, and a request is an instruction. A question the buyer answers with a
     bare yes, after its label or right after it ("a. Bulk upload? Yes."), is kept with its
-    yes and marked ``confirmed``."""
+    yes and marked ``confirmed``; so is a question of need answered yes with its terms
+    ("Is a bid bond required?" "Yes, of 5 % of the bid."), the answer in its row."""
     held: list[Sentence] = []
     labelled = False  # the last held sentence ended with an answer label
     answering = False  # the sentences are a labelled answer's
@@ -73,8 +75,12 @@ def _outside_questions(sentences: Iterator[Sentence], lettered: bool = False) ->
         if labelled:
             labelled = False
             if not QA_ENTRY_NUMBER.match(item[0]):  # the label's answer: the question was held
-                yield from _confirmed_by(held, item)
+                confirmed = _confirmed_by(held, item)
                 held, answering = [], True
+                if confirmed is not None:
+                    yield confirmed
+                    if _elaborates(item[0]):
+                        continue  # the answer is in the confirmed question's row
         if (
             QUESTION_START.match(item[0])
             or QA_ENTRY_NUMBER.match(item[0])
@@ -82,13 +88,22 @@ def _outside_questions(sentences: Iterator[Sentence], lettered: bool = False) ->
         ):
             yield from held
             held, answering = [item], False
-        elif held and _is_bare_yes(item[0]) and _asks(held[-1]):
-            # "… is there a need for the following:" "a." "Bulk upload?" "Yes."
+        elif (
+            held
+            and _asks(held[-1])
+            and (_is_bare_yes(item[0]) or (_elaborates(item[0]) and _asks_for_a_need(held[-1][0])))
+        ):
+            # "… is there a need for the following:" "a." "Bulk upload?" "Yes."; a table's
+            # row "5 Is a bid bond required? Yes, of 5 % of the bid."
             held[-1] = _confirmed(_with_its_lead_in(held[-1], held[:-1]), item[0])
         elif held and ANSWER_START.match(item[0]) and ANSWER_START.sub("", item[0]).strip():
-            yield from _confirmed_by(held, (ANSWER_START.sub("", item[0]).strip(), *item[1:]))
+            answer = ANSWER_START.sub("", item[0]).strip()
+            confirmed = _confirmed_by(held, (answer, *item[1:]))
             held, answering = [], True
-            yield _answered(item)
+            if confirmed is not None:
+                yield confirmed
+            if confirmed is None or not _elaborates(answer):
+                yield _answered(item)
         elif held and (
             ANSWER_START.match(item[0])
             or ANSWER_AT_END.search(item[0])
@@ -119,6 +134,15 @@ def _is_bare_yes(sentence: str) -> bool:
     return bool(BARE_YES.match(sentence))
 
 
+CONFIRMING_YES = re.compile(r"^\W*(?:yes|s[ií])\s*[,;:.–—-]\s*\S", re.IGNORECASE)
+"""An answer that says yes, then on what terms ("Yes, 25 pages, excluding résumés.", "Sí,
+del 5 %."): the buyer confirms the question and sets its terms."""
+
+
+def _elaborates(answer: str) -> bool:
+    return bool(CONFIRMING_YES.match(answer))
+
+
 def _asks(item: Sentence) -> bool:
     return item[0].rstrip().endswith("?")
 
@@ -142,13 +166,24 @@ def _with_its_lead_in(item: Sentence, before: list[Sentence]) -> Sentence:
     return f"{lead_ins[-1]} {item[0]}", item[1], item[2]
 
 
-def _confirmed_by(question: list[Sentence], answer: Sentence) -> Iterator[Sentence]:
-    """The question's last sentence, confirmed, when the labelled answer to it is a bare
-    yes ("Q12: Is a bid bond required?" then "A12: Yes."); the rest of the question stays
+def _confirmed_by(question: list[Sentence], answer: Sentence) -> Sentence | None:
+    """The question's last sentence, confirmed, when the labelled answer to it is yes, bare
+    ("Q12: Is a bid bond required?" then "A12: Yes.") or with its terms ("A12: Yes, of 5 %
+    of the bid.", then the row holds them); None otherwise. The rest of the question stays
     out."""
     asked = _last_asked(question)
-    if asked is not None and _is_bare_yes(answer[0]):
-        yield _answered(_confirmed(asked, answer[0]))
+    if asked is None:
+        return None
+    if _is_bare_yes(answer[0]) or (_elaborates(answer[0]) and _asks_for_a_need(asked[0])):
+        return _answered(_confirmed(asked, answer[0]))
+    return None
+
+
+def _asks_for_a_need(question: str) -> bool:
+    """A yes with its terms is read with its question only when the question asks whether a
+    thing is needed (``confirmed_strength``); to any other question the answer speaks for
+    itself ("Are bidders to price the options? Yes, we would like pricing for them.")."""
+    return confirmed_strength(question) == "mandatory"
 
 
 def _last_asked(question: list[Sentence]) -> Sentence | None:
