@@ -3857,9 +3857,12 @@ def test_a_qa_yes_with_its_terms_is_one_row_with_the_question_of_need_it_answers
         "Q3: Will the County accept electronic signatures on the price form?\n"
         "A3: Yes, scanned or digital signatures are both fine.\n"
         "Q4: Will the County consider a phased start?\n"
-        "A4: Yes, the vendor must then submit a phasing plan with its proposal.",
+        "A4: Yes, the vendor must then submit a phasing plan with its proposal.\n"
+        "Q5: Is a performance bond needed? Yes, of 100% of the contract price.",
     ])  # fmt: skip
     rows = requirement_texts(workdir, settings, "terms")
+    assert any("Is a performance bond needed? Yes, of 100% of the contract price." in r
+               for r in rows), rows  # fmt: skip
     assert any("Is a bid bond required with the proposal? Yes, a bid bond of 5% of the bid "
                "amount, issued by a licensed surety." in r for r in rows), rows  # fmt: skip
     assert any("registered with the state before award? Yes, no later than ten days" in r

@@ -93,8 +93,9 @@ def _outside_questions(sentences: Iterator[Sentence], lettered: bool = False) ->
             and _asks(held[-1])
             and (_is_bare_yes(item[0]) or (_elaborates(item[0]) and _asks_for_a_need(held[-1][0])))
         ):
-            # "… is there a need for the following:" "a." "Bulk upload?" "Yes."; a table's
-            # row "5 Is a bid bond required? Yes, of 5 % of the bid."
+            # "… is there a need for the following:" "a." "Bulk upload?" "Yes."; an answer
+            # with no label right after its question ("Q5: Is a bid bond required? Yes, of
+            # 5 % of the bid.")
             held[-1] = _confirmed(_with_its_lead_in(held[-1], held[:-1]), item[0])
         elif held and ANSWER_START.match(item[0]) and ANSWER_START.sub("", item[0]).strip():
             answer = ANSWER_START.sub("", item[0]).strip()
