@@ -38,6 +38,7 @@ from rfp_agents.deliverables.brief.labels import labelled_values
 from rfp_agents.deliverables.brief.named_organisations import first_organisation_line
 from rfp_agents.deliverables.brief.running_lines import running_lines
 from rfp_agents.deliverables.brief.title import solicitation_title
+from rfp_agents.deliverables.links import QA_NAMES
 from rfp_agents.errors import RfpError
 from rfp_agents.ingest.titles import SOLICITATION_NUMBER
 from rfp_agents.knowledge_base import DocumentRecord, KnowledgeBase
@@ -148,10 +149,6 @@ class CoverPage:
     text: str
     chunks: list[tuple[str, dict]]
 
-    def evidence(self, kb: KnowledgeBase) -> Evidence:
-        """The page's first passage, which prints its title."""
-        return Evidence.from_chunk(kb.name, *self.chunks[0], "read_cover")
-
 
 def read_cover(kb: KnowledgeBase, records: Sequence[DocumentRecord]) -> CoverReading:
     """The cover fields found in ``records`` (first document first): ``issuer``,
@@ -251,16 +248,15 @@ def _read_type(kb: KnowledgeBase, pages: list[CoverPage]) -> CoverValue | None:
     if not counts:
         if (part := _document_part(pages)) is None:
             return None
-        name, page = part
-        return CoverValue(name, page.evidence(kb), "cover.document-part")
+        name, page, words = part
+        return CoverValue(name, _evidence(kb, page.chunks, words), "cover.document-part")
     label = max(counts, key=lambda k: counts[k])
     return CoverValue(label, first[label], "cover.type-most-named")
 
 
 DOCUMENT_PARTS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("Amendment", re.compile(r"\bamendment\b|\baddend(?:um|a)\b|\bmodification\b", re.I)),
-    ("Questions and answers",
-     re.compile(r"\bquestions\s+(?:and|&)\s+answers\b|\bQ\s?&\s?A\b", re.I)),
+    ("Questions and answers", re.compile(QA_NAMES, re.I)),
     ("Statement of work", re.compile(r"\b(?:statement|scope)\s+of\s+work\b|\bSOW\b|\bPWS\b", re.I)),
     ("Terms and conditions", re.compile(r"\bterms\s+(?:and|&)\s+conditions\b|\bagreement\b", re.I)),
     ("Specifications", re.compile(r"\b(?:technical\s+)?specifications\b|\brequirements\b", re.I)),
@@ -274,17 +270,18 @@ TITLE_LINES = 6
 """The first lines of the first page, where a document prints its title."""
 
 
-def _document_part(pages: list[CoverPage]) -> tuple[str, CoverPage] | None:
+def _document_part(pages: list[CoverPage]) -> tuple[str, CoverPage, str] | None:
     """The part of a solicitation the first page's title lines name ("Performance Work
-    Statement", "Addendum No. 2"), and that page; None when they name none."""
+    Statement", "Addendum No. 2"), that page and the words that name it; None when they
+    name none."""
     first = next((page for page in pages if page.number == 1), None)
     if first is None:
         return None
     lines = [line for line in first.text.splitlines() if line.strip()][:TITLE_LINES]
     title = fold_accents(" ".join(lines))
     for name, pattern in DOCUMENT_PARTS:
-        if pattern.search(title):
-            return name, first
+        if found := pattern.search(title):
+            return name, first, found.group(0)
     return None
 
 
