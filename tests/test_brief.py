@@ -166,6 +166,31 @@ def test_a_key_dates_line_is_cut_to_the_date_asked_for():
         assert focus_dates(line, proposals) == kept
 
 
+def test_a_submission_deadline_is_read_by_what_the_bidder_hands_in(
+    settings: Settings, workdir: Path
+):
+    """Buyers name what is due by many words ("quotations", "offers", "tenders"), seldom
+    the "proposals" of the field's question: a dated deadline naming any of them is when
+    proposals are due, and the questions' deadline beside it stays the questions'."""
+    specs = {spec.name: spec for spec in field_specs()}
+    proposals, questions = specs["proposals_due"], specs["questions_due"]
+    for line in (
+        "Quotations must be received by 2:00 p.m. on June 2, 2031 [1].",
+        "Sealed offers will be received until 2 p.m. local time, June 2, 2031 [1].",
+        "The deadline for submission of tenders is June 2, 2031 [1].",
+    ):
+        assert focus_dates(line, proposals.date_words, [questions.date_words]) == line
+        assert focus_dates(line, questions.date_words, [proposals.date_words]) == ""
+    brief = brief_of_pages(workdir, settings, "brandt", [
+        "County of Brandt\nRequest for Quotations 2031-12\nFleet Maintenance Software\n"
+        "Inquiries must be e-mailed to the buyer no later than May 20, 2031.\n"
+        "Quotations must be received by 2:00 p.m. on June 2, 2031.",
+    ], ["proposals_due", "questions_due"])  # fmt: skip
+    assert "June 2, 2031" in brief.field("proposals_due").value
+    assert "May 20, 2031" in brief.field("questions_due").value
+    assert "June 2" not in brief.field("questions_due").value
+
+
 def test_a_deadline_may_be_a_bid_opening_a_last_date_or_a_date_after_by():
     """A sealed bid is due when bids are opened ("Bid opening: …"); "last date for …" and
     "by" just before a date ("e-mail questions to the buyer by …") state deadlines too. A

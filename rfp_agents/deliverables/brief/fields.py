@@ -30,6 +30,12 @@ class FieldSpec(BaseModel):
         description="Terms a value names (one of them): the phrasings are asked in turn until "
         "an answer names one, as an amount field's are until one names a sum.",
     )
+    due_for: tuple[str, ...] = Field(
+        default=(),
+        description="A date field's other names for what falls due, in the words documents "
+        "use ('quotations', 'offers', 'tenders close'): a dated line naming one is this "
+        "field's, as one sharing a word with its phrasings is.",
+    )
     cover: bool = Field(default=False, description="Read from the first pages by rule first.")
     cover_only: bool = Field(
         default=False, description="Not asked as a question when the rules find nothing."
@@ -38,6 +44,11 @@ class FieldSpec(BaseModel):
     @property
     def questions(self) -> tuple[str, ...]:
         return (self.question, *self.also_ask)
+
+    @property
+    def date_words(self) -> tuple[str, ...]:
+        """What tells this date field's line from another's: its phrasings and ``due_for``."""
+        return (*self.questions, *self.due_for)
 
     @property
     def must_hold_something(self) -> bool:

@@ -294,8 +294,8 @@ def _finding_of(spec: FieldSpec, finding) -> FieldFinding:
     text = "" if finding.no_evidence else _field_text(finding)
     text = without_glued_headings(with_list_items(text, finding.evidence), finding.evidence)
     if spec.kind == "date":
-        rivals = [s.questions for s in field_specs() if s.kind == "date" and s.name != spec.name]
-        text = focus_dates(text, spec.questions, rivals, counted=spec.name != ANCHOR_FIELD)
+        rivals = [s.date_words for s in field_specs() if s.kind == "date" and s.name != spec.name]
+        text = focus_dates(text, spec.date_words, rivals, counted=spec.name != ANCHOR_FIELD)
     return FieldFinding(
         name=spec.name,
         text=text,
