@@ -785,6 +785,37 @@ def test_a_rule_that_fails_costs_its_own_field_not_the_brief(
     assert "April 10, 2026" in brief.field("proposals_due").value
 
 
+def test_a_deadline_no_answer_states_is_read_off_the_pages_in_order(
+    settings: Settings, workdir: Path, monkeypatch: pytest.MonkeyPatch
+):
+    """When no phrasing's answer states a deadline (here the answers are made to state no
+    date), the first sentence of the pages, in reading order, that states the field's
+    deadline is its value, cited on its page. A field that asks when something happens (the
+    site visit) is not read so: a date near "site" is no visit."""
+    from rfp_agents.deliverables.brief import graph
+
+    real_fill = graph.fill_offline
+
+    def answers_without_dates(spec, answerer, tools):
+        found = real_fill(spec, answerer, tools)
+        return found.model_copy(update={"text": ""}) if spec.kind == "date" else found
+
+    monkeypatch.setattr(graph, "fill_offline", answers_without_dates)
+    brief = brief_of_pages(workdir, settings, "culverts", [
+        "Town of Alder Falls\nRequest for Proposals 31-044\nCulvert Repairs",
+        "Proposals must be submitted through the Town's procurement portal.\n"
+        "The site of the work will be open to inspection on May 10, 2031.",
+        "Schedule of events\nQuestions due: May 20, 2031\n"
+        "Proposals due: June 2, 2031, 2:00 p.m.",
+    ], ["proposals_due", "questions_due", "site_visit"])  # fmt: skip
+    due = brief.field("proposals_due")
+    assert "June 2, 2031, 2:00 p.m" in due.value and "May 20" not in due.value, due
+    assert due.rule == "dates.first-on-the-pages"
+    assert pages_cited(brief, "proposals_due") == {3}
+    assert "May 20, 2031" in brief.field("questions_due").value
+    assert brief.field("site_visit").status == "not_stated", brief.field("site_visit")
+
+
 def test_the_proposals_due_date_is_never_counted_from_itself(settings: Settings, workdir: Path):
     """A sentence counted from the proposal due date says when other things happen; as the
     proposals' own due date it is "not stated" (an unrelated sentence is worse)."""

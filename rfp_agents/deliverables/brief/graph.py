@@ -30,6 +30,7 @@ from rfp_agents.deliverables.brief.checklist import find_checklist
 from rfp_agents.deliverables.brief.conflicts import find_conflict
 from rfp_agents.deliverables.brief.cover import read_cover
 from rfp_agents.deliverables.brief.fields import FieldSpec, specs_named
+from rfp_agents.deliverables.brief.key_dates import asks_for_a_deadline, first_deadline_on_the_pages
 from rfp_agents.deliverables.brief.models import (
     NOT_READ,
     NOT_STATED,
@@ -124,6 +125,7 @@ def fill_fields(task: DomainFields, runtime: Runtime[Context], config: RunnableC
             _guarded(spec.name, "offline", lambda spec=spec: fill_offline(spec, answerer, tools))
             for spec in asked
         ]
+    findings = [_read_off_the_pages(f, setup.context, settings) for f in findings]
     for finding in findings:
         if (
             (cover_failed := cover.get(finding.name))
@@ -371,6 +373,17 @@ def _guarded(name: str, method: str, fill: Callable[[], FieldFinding]) -> FieldF
         log.exception("brief field %s: the rule that reads it failed", name)
         failed = f"{type(error).__name__}: {error}"
         return FieldFinding(name=name, text="", method=method, failed=failed)
+
+
+def _read_off_the_pages(finding: FieldFinding, context: Context, settings) -> FieldFinding:
+    """A deadline field no answer stated, read off the pages in order (``key_dates``)."""
+    spec = specs_named([finding.name])[0]
+    if finding.text or finding.failed or not asks_for_a_deadline(spec):
+        return finding
+    for kb, records in _scope_documents(context, settings):
+        if found := first_deadline_on_the_pages(spec, kb, records):
+            return found
+    return finding
 
 
 def _cover_values(context: Context, settings) -> dict[str, FieldFinding]:

@@ -280,6 +280,13 @@ def _page_texts(evidence: Sequence[Evidence]) -> dict[tuple[str, int], str]:
     }
 
 
+def date_in(spec: FieldSpec, text: str) -> str:
+    """``text`` cut to the date the date field ``spec`` asks for ("" when it states none):
+    its own words, no other date field's (``dates.focus_dates``)."""
+    rivals = [s.date_words for s in field_specs() if s.kind == "date" and s.name != spec.name]
+    return focus_dates(text, spec.date_words, rivals, counted=spec.name != ANCHOR_FIELD)
+
+
 def _field_text(finding) -> str:
     """The lead of an answer (``answer_layout``) fills the field; the clauses of the other
     passages that follow it are for a reader, not for a field. A field takes no value from
@@ -294,8 +301,7 @@ def _finding_of(spec: FieldSpec, finding) -> FieldFinding:
     text = "" if finding.no_evidence else _field_text(finding)
     text = without_glued_headings(with_list_items(text, finding.evidence), finding.evidence)
     if spec.kind == "date":
-        rivals = [s.date_words for s in field_specs() if s.kind == "date" and s.name != spec.name]
-        text = focus_dates(text, spec.date_words, rivals, counted=spec.name != ANCHOR_FIELD)
+        text = date_in(spec, text)
     return FieldFinding(
         name=spec.name,
         text=text,
