@@ -815,6 +815,14 @@ def test_a_deadline_no_answer_states_is_read_off_the_pages_in_order(
     assert "May 20, 2031" in brief.field("questions_due").value
     assert brief.field("site_visit").status == "not_stated", brief.field("site_visit")
 
+    def a_defect(*_):
+        raise KeyError("a defect in the page reading")
+
+    monkeypatch.setattr(graph, "first_deadline_on_the_pages", a_defect)
+    brief = make_brief("culverts", settings=settings, fields=["proposals_due", "issuer"])
+    assert brief.field("proposals_due").status == "unread", brief.field("proposals_due")
+    assert brief.field("issuer").status == "found"
+
 
 def test_the_proposals_due_date_is_never_counted_from_itself(settings: Settings, workdir: Path):
     """A sentence counted from the proposal due date says when other things happen; as the

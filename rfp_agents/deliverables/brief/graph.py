@@ -96,6 +96,7 @@ def fill_fields(task: DomainFields, runtime: Runtime[Context], config: RunnableC
     settings = setup.settings
     services = services_for(settings)
     specs = specs_named(task.fields)
+    specs_by_name = {s.name: s for s in specs}
     findings: list[FieldFinding] = []
     cover = _cover_values(setup.context, settings) if any(s.cover for s in specs) else {}
     asked = []
@@ -125,7 +126,7 @@ def fill_fields(task: DomainFields, runtime: Runtime[Context], config: RunnableC
             _guarded(spec.name, "offline", lambda spec=spec: fill_offline(spec, answerer, tools))
             for spec in asked
         ]
-    findings = [_read_off_the_pages(f, setup.context, settings) for f in findings]
+    findings = [_off_the_pages(f, specs_by_name[f.name], setup.context, settings) for f in findings]
     for finding in findings:
         if (
             (cover_failed := cover.get(finding.name))
@@ -139,7 +140,6 @@ def fill_fields(task: DomainFields, runtime: Runtime[Context], config: RunnableC
         r.doc_id for _, records in _scope_documents(setup.context, settings) for r in records
     ][:MAX_COMPARED_DOCUMENTS]
     if len(documents) > 1:
-        specs_by_name = {s.name: s for s in specs}
         findings = [
             values_elsewhere(
                 specs_by_name[f.name], f, answerer, lambda d: tools_for([d]), documents
@@ -375,15 +375,21 @@ def _guarded(name: str, method: str, fill: Callable[[], FieldFinding]) -> FieldF
         return FieldFinding(name=name, text="", method=method, failed=failed)
 
 
-def _read_off_the_pages(finding: FieldFinding, context: Context, settings) -> FieldFinding:
-    """A deadline field no answer stated, read off the pages in order (``key_dates``)."""
-    spec = specs_named([finding.name])[0]
+def _off_the_pages(
+    finding: FieldFinding, spec: FieldSpec, context: Context, settings
+) -> FieldFinding:
+    """A deadline field no answer stated, read off the pages in order (``key_dates``); a
+    defect in that reading costs the field, not the brief (``_guarded``)."""
     if finding.text or finding.failed or not asks_for_a_deadline(spec):
         return finding
-    for kb, records in _scope_documents(context, settings):
-        if found := first_deadline_on_the_pages(spec, kb, records):
-            return found
-    return finding
+
+    def first_on_the_pages() -> FieldFinding:
+        for kb, records in _scope_documents(context, settings):
+            if found := first_deadline_on_the_pages(spec, kb, records):
+                return found
+        return finding
+
+    return _guarded(spec.name, "offline", first_on_the_pages)
 
 
 def _cover_values(context: Context, settings) -> dict[str, FieldFinding]:
