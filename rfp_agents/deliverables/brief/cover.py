@@ -435,10 +435,15 @@ def _name_like(words: list[str]) -> bool:
 
 
 def _evidence(kb: KnowledgeBase, chunks: list[tuple[str, dict]], words: str) -> Evidence:
-    """The chunk of the page that holds ``words`` (the first chunk if none does)."""
+    return page_evidence(kb.name, chunks, words, "read_cover")
+
+
+def page_evidence(kb: str, chunks: list[tuple[str, dict]], words: str, tool: str) -> Evidence:
+    """The chunk of a page (``KnowledgeBase.page_chunks``) that holds ``words``, accents and
+    spacing aside (the page's first chunk if none does), as the passage that cites them."""
     flat = " ".join(fold_accents(words).split()).lower()
     text, meta = next(
         ((t, m) for t, m in chunks if flat in " ".join(fold_accents(t).split()).lower()),
         chunks[0],
     )
-    return Evidence.from_chunk(kb.name, text, meta, "read_cover")
+    return Evidence.from_chunk(kb, text, meta, tool)

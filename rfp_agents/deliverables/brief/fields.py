@@ -8,6 +8,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
+from rfp_agents.deliverables.brief.dates import DEADLINE
 from rfp_agents.deliverables.brief.risks import amounts_in
 from rfp_agents.domains import DOMAINS
 from rfp_agents.text import fold_accents
@@ -49,6 +50,12 @@ class FieldSpec(BaseModel):
     def date_words(self) -> tuple[str, ...]:
         """What tells this date field's line from another's: its phrasings and ``due_for``."""
         return (*self.questions, *self.due_for)
+
+    @property
+    def asks_for_a_deadline(self) -> bool:
+        """A date field whose phrasings ask when something is due ("When are proposals
+        due?"), not when it happens ("When is the site visit?")."""
+        return self.kind == "date" and any(DEADLINE.search(q) for q in self.questions)
 
     @property
     def must_hold_something(self) -> bool:

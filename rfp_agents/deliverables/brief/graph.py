@@ -30,7 +30,7 @@ from rfp_agents.deliverables.brief.checklist import find_checklist
 from rfp_agents.deliverables.brief.conflicts import find_conflict
 from rfp_agents.deliverables.brief.cover import read_cover
 from rfp_agents.deliverables.brief.fields import FieldSpec, specs_named
-from rfp_agents.deliverables.brief.key_dates import asks_for_a_deadline, first_deadline_on_the_pages
+from rfp_agents.deliverables.brief.key_dates import first_deadline_on_the_pages
 from rfp_agents.deliverables.brief.models import (
     NOT_READ,
     NOT_STATED,
@@ -380,7 +380,7 @@ def _off_the_pages(
 ) -> FieldFinding:
     """A deadline field no answer stated, read off the pages in order (``key_dates``); a
     defect in that reading costs the field, not the brief (``_guarded``)."""
-    if finding.text or finding.failed or not asks_for_a_deadline(spec):
+    if finding.text or finding.failed or not spec.asks_for_a_deadline:
         return finding
 
     def first_on_the_pages() -> FieldFinding:

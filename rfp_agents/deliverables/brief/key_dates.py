@@ -19,20 +19,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rfp_agents.agents.citations import insert_marker
-from rfp_agents.agents.evidence import Evidence
-from rfp_agents.deliverables.brief.dates import DEADLINE
+from rfp_agents.deliverables.brief.cover import page_evidence
 from rfp_agents.deliverables.brief.fields import FieldSpec
 from rfp_agents.deliverables.brief.values import FieldFinding, date_in
 from rfp_agents.knowledge_base import DocumentRecord, KnowledgeBase
-from rfp_agents.text import answer_sentences, fold_accents, join_overlapping
+from rfp_agents.text import answer_sentences, join_overlapping
 
 RULE = "dates.first-on-the-pages"
 PROBE_CHARACTERS = 40
 """How much of a sentence's start finds the chunk it is in."""
-
-
-def asks_for_a_deadline(spec: FieldSpec) -> bool:
-    return spec.kind == "date" and any(DEADLINE.search(q) for q in spec.questions)
 
 
 def first_deadline_on_the_pages(
@@ -47,19 +42,11 @@ def first_deadline_on_the_pages(
                 continue
             for sentence in answer_sentences(join_overlapping([t for t, _ in chunks])):
                 if dated := date_in(spec, insert_marker(sentence, 1)):
-                    evidence = _chunk_holding(kb.name, chunks, sentence)
+                    # the chunk the sentence starts in: a sentence may run on into the next
+                    start = sentence[:PROBE_CHARACTERS]
+                    evidence = page_evidence(kb.name, chunks, start, "read_page")
                     return FieldFinding(
                         name=spec.name, text=dated, evidence=[evidence], method="offline",
                         rule=RULE,
                     )  # fmt: skip
     return None
-
-
-def _chunk_holding(kb: str, chunks: list[tuple[str, dict]], sentence: str) -> Evidence:
-    """The chunk of the page the sentence starts in (the first chunk if none holds it)."""
-    probe = " ".join(fold_accents(sentence[:PROBE_CHARACTERS]).split()).lower()
-    text, meta = next(
-        ((t, m) for t, m in chunks if probe in " ".join(fold_accents(t).split()).lower()),
-        chunks[0],
-    )
-    return Evidence.from_chunk(kb, text, meta, "read_page")

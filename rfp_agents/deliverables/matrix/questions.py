@@ -126,7 +126,9 @@ def _outside_questions(sentences: Iterator[Sentence], lettered: bool = False) ->
     yield from held
 
 
-BARE_YES = re.compile(r"^\W*(?:yes|s[ií])\W*$", re.IGNORECASE)
+YES = r"(?:yes|s[ií])"
+"""Yes, in English and Spanish."""
+BARE_YES = re.compile(rf"^\W*{YES}\W*$", re.IGNORECASE)
 """An answer that is nothing but yes ("Yes.", "Sí."): the buyer confirms the question as
 asked."""
 
@@ -135,7 +137,7 @@ def _is_bare_yes(sentence: str) -> bool:
     return bool(BARE_YES.match(sentence))
 
 
-CONFIRMING_YES = re.compile(r"^\W*(?:yes|s[ií])\s*[,;:.–—-]\s*\S", re.IGNORECASE)
+CONFIRMING_YES = re.compile(rf"^\W*{YES}\s*[,;:.–—-]\s*\S", re.IGNORECASE)
 """An answer that says yes, then on what terms ("Yes, 25 pages, excluding résumés.", "Sí,
 del 5 %."): the buyer confirms the question and sets its terms."""
 
