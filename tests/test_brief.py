@@ -695,6 +695,12 @@ def test_the_issuer_is_the_named_subject_of_the_sentence_that_invites_the_bids()
         "Offerors are requested to submit two copies.": "",
         "The Contractor requests payment within 30 days.": "",
         "The Authority invites proposals for bus shelters.": "",
+        # a name without a head word ("Schools", "Water"), read from the sentence's own line
+        "2. GENERAL INFORMATION\nMaple Grove Public Schools (the District) is seeking "
+        "proposals for school bus services.": "Maple Grove Public Schools",
+        "Lower Valley Water invites proposals for meter reading.": "Lower Valley Water",
+        "This Request for Proposals solicits proposals for snow removal.": "",
+        "Section 2\nAddendum No. 3 requests revised quotations.": "",
     }  # fmt: skip
     misses = {text: _issuing_subject(text) for text, subject in cases.items()
               if _issuing_subject(text) != subject}  # fmt: skip

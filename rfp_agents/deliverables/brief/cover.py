@@ -6,7 +6,8 @@ County" is not a sentence). The rules read the first ``COVER_PAGES`` pages of ea
 
 * issuer: the organisation the text says issues it ("issued by the United States Tax
   Court") or a contract form names as its first party ("This contract is between the State
-  of …"), else the first short line naming an organisation (a department, county,
+  of …"), the subject of the sentence that invites the bids ("Lower Valley Water invites
+  proposals"), else the first short line naming an organisation (a department, county,
   university, court, ministry...), else the first line a named-entity model reads as an
   organisation's name and nothing else (``named_organisations.py``);
 * solicitation: the number a label line of the first ``LABEL_PAGES`` pages prints
@@ -387,19 +388,46 @@ def _solicitation(number: str, title: str) -> str:
 
 def _issuing_subject(page: str) -> str:
     """The organisation the page says invites the bids (``INVITES``), without the
-    acronyms it defines ("General Services Administration, Federal Acquisition Service");
-    "" when that subject names no organisation ("GSA TTS hereby issues this RFQ")."""
+    acronyms it defines ("General Services Administration, Federal Acquisition Service"):
+    a subject with an organisation's head word, or a proper name alone on the line that
+    opens the sentence ("Springfield Public Schools (the District) is seeking proposals");
+    "" when the subject names no organisation ("GSA TTS hereby issues this RFQ", "The
+    Authority invites …", "This Request for Proposals seeks …")."""
     for found in INVITES.finditer(page):
-        subject = " ".join(DEFINED_IN_BRACKETS.sub("", found.group(1)).split())
-        # from the article that opens the sentence, a cover line before it left out ("Reply
-        # By: May 3, 2027" / "The Department of …")
-        subject = re.split(r"\bThe\s+", subject)[-1]
+        subject = _sentence_subject(found.group(1))
         words = subject.split()
         # a name, not a defined term alone ("The Authority invites …" names no one)
         named = 2 <= len(words) <= 3 * MAX_ISSUER_WORDS
         if named and ORGANISATION.search(fold_accents(subject)):
             return subject.strip(" ,")
+        # no head word: only the sentence's own line, not a heading's words above it
+        own_line = _sentence_subject(found.group(1).splitlines()[-1]).split()
+        if 2 <= len(own_line) <= MAX_ISSUER_WORDS and _a_proper_name(own_line):
+            return " ".join(own_line).strip(" ,")
     return ""
+
+
+def _sentence_subject(words: str) -> str:
+    """``words`` without the names they define in brackets, from the article that opens
+    the sentence: a cover line before it is left out ("Reply By: May 3, 2027" / "The
+    Department of …")."""
+    subject = " ".join(DEFINED_IN_BRACKETS.sub("", words).split())
+    return re.split(r"\bThe\s+", subject)[-1]
+
+
+def _a_proper_name(words: list[str]) -> bool:
+    """Capitalised words naming someone, not the solicitation itself ("This Request for
+    Proposals seeks …"): the one who invites the bids, whatever its name's head word
+    ("Springfield Public Schools (the District) is seeking proposals")."""
+    return _name_like(words) and not SELF_REFERENCE.search(" ".join(words))
+
+
+SELF_REFERENCE = re.compile(
+    r"\b(?:request|solicitation|invitation|RFP|RFQ|RFI|IFB|ITB|notice|document|addendum|"
+    r"amendment|section|part|contract|agreement)\b",
+    re.IGNORECASE,
+)
+"""Words naming a document or its part, not an organisation."""
 
 
 def _issuer(page: str) -> str:
