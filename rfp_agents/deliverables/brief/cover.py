@@ -12,7 +12,8 @@ County" is not a sentence). The rules read the first ``COVER_PAGES`` pages of ea
   organisation's name and nothing else (``named_organisations.py``);
 * solicitation: the number a label line of the first ``LABEL_PAGES`` pages prints
   ("Solicitation No.: 24-0117", ``labels.py``), else the first solicitation number those
-  pages print ("RFP 2000004198", a code opening a line, "RFQ … No. 18-0018"), with the
+  pages print ("RFP 2000004198", a code opening a line, "RFQ … No. 18-0018"), else a
+  reference code in the cover's heading lines ("Our Reference: KV/2031/17"), with the
   document's title (``ingest.titles``), cited on the page that prints it; the first page
   is read with the running header and footer ingest dropped from it (``running_lines.py``);
 * type: the kind of solicitation those pages name most (request for proposals, for
@@ -211,9 +212,45 @@ def _read_solicitation(kb: KnowledgeBase, pages: list[CoverPage]) -> CoverValue 
             title = cover_titles.get(page.record.source) or page.record.title
             return CoverValue(_solicitation(code, title), _evidence(kb, page.chunks, code), rule)
     for cover in covers:
+        if code := _code_in_heading_lines(cover.text):
+            title = cover_titles[cover.record.source] or cover.record.title
+            evidence = _evidence(kb, cover.chunks, code)
+            return CoverValue(_solicitation(code, title), evidence, "cover.code-in-heading-lines")
+    for cover in covers:
         if title := cover_titles[cover.record.source]:
             return CoverValue(title, _evidence(kb, cover.chunks, title), "cover.title-only")
     return None
+
+
+HEADING_LINES = 8
+"""The cover's first lines, where it prints the buyer, the kind of solicitation, its number,
+its title and its dates."""
+REFERENCE_CODE = re.compile(
+    r"(?<![\w/.-])(?=[\w/.-]*\d[\w/.-]*\d[\w/.-]*\d)[A-Za-z0-9]+(?:[/.-][A-Za-z0-9]+)+(?![\w/-])"
+)
+"""A reference: three digits or more in parts joined by a dash, a slash or a dot
+("2031-044", "LBH/2031/044", "10/2025/SUM-AB")."""
+NOT_A_REFERENCE = re.compile(
+    r"\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4}"  # a date or a clause number ("05/02/2031", "3.2.1")
+    r"|(?:0?[1-9]|1[0-2])[/.-]\d{4}|\d{4}[/.-](?:0[1-9]|1[0-2])"  # a month ("05/2031")
+    r"|\(?\d{3}\)?[-.]\d{3}[-.]\d{4}"  # a telephone number
+    r"|\d+\.\d+"  # a decimal ("Version 2.10")
+)
+
+
+def _code_in_heading_lines(page: str) -> str:
+    """The first reference code (``REFERENCE_CODE``) of the cover's ``HEADING_LINES`` that
+    is no date, month, clause number, telephone number, decimal or amount: a cover prints
+    its number in its heading without a label or a prefix the other rules know ("Tender
+    Reference: LBH/2031/044", "Request for Tender 2031-17")."""
+    lines = [line for line in page.splitlines() if line.strip()][:HEADING_LINES]
+    for line in lines:
+        for found in REFERENCE_CODE.finditer(line):
+            code = found.group(0)
+            amount = line[: found.start()].rstrip().endswith(("$", "€", "£"))
+            if not amount and not NOT_A_REFERENCE.fullmatch(code):
+                return code
+    return ""
 
 
 def _read_set_asides(kb: KnowledgeBase, pages: list[CoverPage]) -> CoverValue | None:

@@ -1,0 +1,33 @@
+"""What the brief's test modules share: a brief of a one-document knowledge base made from
+page texts, the pages a field cites, and the cases a rule reads wrong."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from rfp_agents.config import Settings
+from rfp_agents.deliverables.brief.models import Brief
+from rfp_agents.deliverables.brief.run import make_brief
+from rfp_agents.ingest import ingest_paths
+from tests.pdf_factory import text_pdf
+
+
+def brief_of_pages(
+    workdir: Path, settings: Settings, name: str, pages: list[str], fields: list[str]
+) -> Brief:
+    """The brief's ``fields`` of a one-document knowledge base ``name``: ``pages`` written as
+    ``name``.pdf in ``workdir`` and ingested."""
+    text_pdf(workdir / f"{name}.pdf", pages)
+    assert ingest_paths([workdir], settings, name).exit_code == 0
+    return make_brief(name, settings=settings, fields=fields)
+
+
+def pages_cited(brief: Brief, name: str) -> set[int]:
+    field = brief.field(name)
+    return {c.page_number for c in brief.citations if c.n in field.citations}
+
+
+def misses_of(read: Callable[[str], str], cases: dict[str, str]) -> dict[str, str]:
+    """The cases whose text ``read`` reads otherwise than expected, with what it read."""
+    return {text: got for text, expected in cases.items() if (got := read(text)) != expected}
