@@ -253,3 +253,23 @@ def test_a_solicitation_number_printed_only_in_the_running_footer_is_read(
     solicitation = brief.field("solicitation")
     assert "RSX-31-0042" in solicitation.value, solicitation.value
     assert pages_cited(brief, "solicitation") == {1}
+
+
+def test_a_buyer_known_by_one_word_is_read_from_the_cover_heading(
+    settings: Settings, workdir: Path
+):
+    """An agency printed on the cover by its one-word name or acronym ("Caltrans"), with no
+    other line naming an organisation, is the issuer, cited on the cover; a word naming the
+    document or a part of it ("RFQ", "Annex", "CONFIDENTIAL"), which the model also reads as
+    an organisation, is not."""
+    from rfp_agents.deliverables.brief.cover import _one_word_name
+
+    brief = brief_of_pages(workdir, settings, "mowing", [
+        "Caltrans\nRequest for Quotations\nRoadside Mowing\n1. Scope\nThe contractor shall "
+        "mow the verges of two highways each month from May to September.",
+    ], ["issuer"])  # fmt: skip
+    issuer = brief.field("issuer")
+    assert issuer.value.startswith("Caltrans"), issuer.value
+    assert issuer.rule == "cover.one-word-organisation"
+    assert pages_cited(brief, "issuer") == {1}
+    assert _one_word_name("CONFIDENTIAL\nRFQ\nAnnex\nITB\nRoadside Mowing") == ""

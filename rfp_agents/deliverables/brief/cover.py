@@ -9,7 +9,8 @@ County" is not a sentence). The rules read the first ``COVER_PAGES`` pages of ea
   of …"), the subject of the sentence that invites the bids ("Lower Valley Water invites
   proposals"), else the first short line naming an organisation (a department, county,
   university, court, ministry...), else the first line a named-entity model reads as an
-  organisation's name and nothing else (``named_organisations.py``);
+  organisation's name and nothing else (``named_organisations.py``), else a one-word name
+  the model reads so in the cover's heading ("Caltrans");
 * solicitation: the number a label line of the first ``LABEL_PAGES`` pages prints
   ("Solicitation No.: 24-0117", ``labels.py``), else the first solicitation number those
   pages print ("RFP 2000004198", a code opening a line, "RFQ … No. 18-0018"), else a
@@ -373,7 +374,34 @@ def _issuer_by_model(kb: KnowledgeBase, pages: list[CoverPage]) -> CoverValue | 
             return CoverValue(
                 line, _evidence(kb, page.chunks, line), "cover.named-organisation-line"
             )
+    for page in pages:
+        if word := _one_word_name(page.text):
+            evidence = _evidence(kb, page.chunks, word)
+            return CoverValue(word, evidence, "cover.one-word-organisation")
     return None
+
+
+def _one_word_name(page: str) -> str:
+    """A buyer known by one word, an acronym or a brand ("FEMA", "Caltrans"), printed alone
+    on a line of the cover's ``HEADING_LINES``, that the named-entity model reads as an
+    organisation; not a word naming the document or a part of it, which the model also
+    takes for one ("RFQ", "Annex", "CONFIDENTIAL")."""
+    lines = [line.strip(" ,;:") for line in page.splitlines() if line.strip()]
+    words = [
+        line
+        for line in lines[:HEADING_LINES]
+        if len(line.split()) == 1 and line[:1].isupper() and not DOCUMENT_WORD.search(line)
+    ]
+    return first_organisation_line(words)
+
+
+DOCUMENT_WORD = re.compile(
+    r"\b(?:request|solicitation|invitation|rf[a-z]|ifb|itb|itt|notice|document|addend(?:um|a)|"
+    r"amendment|modification|section|part|contract|agreement|annex|attachment|exhibit|appendix|"
+    r"schedule|confidential|draft|final|page|form)\b",
+    re.IGNORECASE,
+)
+"""Words that name a document or a part of it, not who issues it."""
 
 
 def _may_be_a_name(line: str) -> bool:
@@ -456,15 +484,7 @@ def _a_proper_name(words: list[str]) -> bool:
     """Capitalised words naming someone, not the solicitation itself ("This Request for
     Proposals seeks …"): the one who invites the bids, whatever its name's head word
     ("Springfield Public Schools (the District) is seeking proposals")."""
-    return _name_like(words) and not SELF_REFERENCE.search(" ".join(words))
-
-
-SELF_REFERENCE = re.compile(
-    r"\b(?:request|solicitation|invitation|RFP|RFQ|RFI|IFB|ITB|notice|document|addendum|"
-    r"amendment|section|part|contract|agreement)\b",
-    re.IGNORECASE,
-)
-"""Words naming a document or its part, not an organisation."""
+    return _name_like(words) and not DOCUMENT_WORD.search(" ".join(words))
 
 
 def _issuer(page: str) -> str:
