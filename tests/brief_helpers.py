@@ -28,6 +28,6 @@ def pages_cited(brief: Brief, name: str) -> set[int]:
     return {c.page_number for c in brief.citations if c.n in field.citations}
 
 
-def misses_of(read: Callable[[str], str], cases: dict[str, str]) -> dict[str, str]:
+def misses_of(read: Callable[[str], object], cases: dict[str, object]) -> dict[str, object]:
     """The cases whose text ``read`` reads otherwise than expected, with what it read."""
     return {text: got for text, expected in cases.items() if (got := read(text)) != expected}

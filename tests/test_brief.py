@@ -481,6 +481,26 @@ def test_the_checklist_lists_page_limits_forms_and_clauses_each_cited(
     assert "## Page limits" in markdown and "## Clauses incorporated by reference" in markdown
 
 
+def test_a_deadline_is_counted_from_the_closing_however_the_closing_is_named():
+    """Questions due some days before the proposals' due date, whatever the document calls
+    that date: the tender's closing date, the closing time, the bid opening; not a deadline
+    counted from anything else (the award, the notice to proceed)."""
+    from rfp_agents.deliverables.brief.when import relative_deadline
+
+    due = "2031-06-10"  # a Tuesday
+    cases = {
+        "Requests for interpretation must be received at least ten days prior to the bid "
+        "opening.": "2031-05-31",
+        "Enquiries close seven (7) calendar days before the tender closing date.": "2031-06-03",
+        "Questions are accepted until 5 business days prior to the closing time.": "2031-06-03",
+        "Questions are due two days before the RFP due date.": "2031-06-08",
+        "Work starts ten days after the notice to proceed.": None,
+        "The contract is signed within 30 days after the award.": None,
+    }  # fmt: skip
+    misses = misses_of(lambda text: (relative_deadline(text, due) or (None,))[0], cases)
+    assert not misses, misses
+
+
 def test_a_date_field_gives_its_iso_form_and_a_counted_deadline_is_resolved(
     settings: Settings, workdir: Path, tmp_path: Path
 ):

@@ -42,12 +42,14 @@ NUMBER_WORDS = {
 RELATIVE = re.compile(
     r"\b(?P<count>\d{1,3}|" + "|".join(NUMBER_WORDS) + r")\s*(?:\(\d{1,3}\)\s*)?"
     r"(?P<kind>calendar|business|working)?\s*days?\s+(?P<way>before|prior\s+to|after|following)"
-    r"\s+(?:the\s+)?(?:proposal|bid|quote|quotation|offer|response|submission|closing)?\s*"
-    r"(?:due\s+date|deadline|closing(?:\s+date)?|submission\s+date)",
+    r"\s+(?:the\s+)?(?:(?:proposal|bid|quote|quotation|offer|response|submission|closing|"
+    r"tender|solicitation|rfp|rfq|itb|ifb)\s+)*"
+    r"(?:due\s+date|deadline|closing(?:\s+(?:date|time))?|submission\s+date|opening(?:\s+date)?)",
     re.IGNORECASE,
 )
-"""A deadline counted from the proposals' due date ("seven (7) calendar days before the
-proposal due date", "5 business days prior to the closing date")."""
+"""A deadline counted from the proposals' due date, whatever the document calls it ("seven
+(7) calendar days before the proposal due date", "5 business days prior to the closing
+time", "ten days prior to the bid opening", "before the tender closing date")."""
 
 
 def iso_of(value: str) -> str:
