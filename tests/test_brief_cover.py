@@ -103,16 +103,20 @@ def test_the_cover_title_is_read_around_the_line_naming_the_kind_of_document():
     assert solicitation_title(untitled) == ""
 
 
-def test_a_cover_with_a_title_and_no_number_gives_the_title(settings: Settings, workdir: Path):
-    """A work statement with no solicitation number still names its work: the field shows
-    the title, cited to the cover, not "not stated"."""
+def test_a_cover_with_a_title_and_no_number_gives_the_title_and_no_number(
+    settings: Settings, workdir: Path
+):
+    """A work statement with no solicitation number still names its work: the title field
+    shows it, cited to the cover; the solicitation number is "not stated", not the title."""
     brief = brief_of_pages(workdir, settings, "pws", [
         "Performance Work Statement\nRiver Gauge Network Maintenance\n1. Background\n"
         "The District operates forty river gauges. The contractor shall inspect each gauge "
         "monthly.",
-    ], ["solicitation"])  # fmt: skip
-    assert brief.field("solicitation").value.startswith("River Gauge Network Maintenance")
-    assert pages_cited(brief, "solicitation") == {1}
+    ], ["solicitation", "title"])  # fmt: skip
+    assert brief.field("title").value.startswith("River Gauge Network Maintenance")
+    assert brief.field("title").rule == "cover.title"
+    assert pages_cited(brief, "title") == {1}
+    assert brief.field("solicitation").status == "not_stated"
 
 
 def test_a_reference_code_in_the_cover_heading_is_the_solicitation_number(

@@ -17,6 +17,8 @@ County" is not a sentence). The rules read the first ``COVER_PAGES`` pages of ea
   reference code in the cover's heading lines ("Our Reference: KV/2031/17"), with the
   document's title (``ingest.titles``), cited on the page that prints it; the first page
   is read with the running header and footer ingest dropped from it (``running_lines.py``);
+  "not stated" when no number is printed;
+* title: the title the first cover prints (``title.py``), number or none;
 * type: the kind of solicitation those pages name most (request for proposals, for
   quotations, invitation to bid, request for information, pliego / licitación), else the
   part of a solicitation the document's title says it is (statement of work, terms and
@@ -190,9 +192,9 @@ def _first_pages(kb: KnowledgeBase, records: Sequence[DocumentRecord]) -> list[C
 
 def _read_solicitation(kb: KnowledgeBase, pages: list[CoverPage]) -> CoverValue | None:
     """The number a label line prints ("Solicitation No.: …", ``labels.py``), else the
-    first number the first ``TYPE_PAGES`` pages print, each with the document's title; else
-    the title of the first document that prints one (a title without a number is half the
-    field)."""
+    first number the first ``TYPE_PAGES`` pages print, else a reference code in the cover's
+    heading, each with the document's title; None when no number is printed: a title alone
+    does not say which solicitation it is (it is the ``title`` field)."""
     first_text: dict[str, str] = {}  # each document's first page with text
     for page in pages:
         first_text.setdefault(page.record.source, page.text)
@@ -217,9 +219,14 @@ def _read_solicitation(kb: KnowledgeBase, pages: list[CoverPage]) -> CoverValue 
             title = cover_titles[cover.record.source] or cover.record.title
             evidence = _evidence(kb, cover.chunks, code)
             return CoverValue(_solicitation(code, title), evidence, "cover.code-in-heading-lines")
-    for cover in covers:
-        if title := cover_titles[cover.record.source]:
-            return CoverValue(title, _evidence(kb, cover.chunks, title), "cover.title-only")
+    return None
+
+
+def _read_title(kb: KnowledgeBase, pages: list[CoverPage]) -> CoverValue | None:
+    """The title the first cover that prints one gives the solicitation (``title.py``)."""
+    for cover in (p for p in pages if p.number == 1):
+        if title := solicitation_title(cover.text):
+            return CoverValue(title, _evidence(kb, cover.chunks, title), "cover.title")
     return None
 
 
@@ -326,6 +333,7 @@ def _document_part(pages: list[CoverPage]) -> tuple[str, CoverPage, str] | None:
 
 _READERS: dict[str, Callable[[KnowledgeBase, list[CoverPage]], CoverValue | None]] = {
     "solicitation": _read_solicitation,
+    "title": _read_title,
     "set_asides": _read_set_asides,
     "issuer": _read_issuer,
     "solicitation_type": _read_type,
