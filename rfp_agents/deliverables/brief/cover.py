@@ -232,7 +232,7 @@ def _read_title(kb: KnowledgeBase, pages: list[CoverPage]) -> CoverValue | None:
 
 HEADING_LINES = 8
 """The cover's first lines, where it prints the buyer, the kind of solicitation, its number,
-its title and its dates."""
+its title and its dates: more than ``TITLE_LINES``, which need hold only the title."""
 REFERENCE_CODE = re.compile(
     r"(?<![\w/.-])(?=[\w/.-]*\d[\w/.-]*\d[\w/.-]*\d)[A-Za-z0-9]+(?:[/.-][A-Za-z0-9]+)+(?![\w/-])"
 )
