@@ -39,7 +39,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from rfp_agents.agents.evidence import Evidence
-from rfp_agents.deliverables.brief.labels import labelled_values
+from rfp_agents.deliverables.brief.labels import DATE_LIKE, labelled_values
 from rfp_agents.deliverables.brief.named_organisations import first_organisation_line
 from rfp_agents.deliverables.brief.running_lines import running_lines
 from rfp_agents.deliverables.brief.title import solicitation_title
@@ -239,8 +239,7 @@ REFERENCE_CODE = re.compile(
 """A reference: three digits or more in parts joined by a dash, a slash or a dot
 ("2031-044", "LBH/2031/044", "10/2025/SUM-AB")."""
 NOT_A_REFERENCE = re.compile(
-    r"\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4}"  # a date or a clause number ("05/02/2031", "3.2.1")
-    r"|(?:0?[1-9]|1[0-2])[/.-]\d{4}|\d{4}[/.-](?:0[1-9]|1[0-2])"  # a month ("05/2031")
+    r"(?:0?[1-9]|1[0-2])[/.-]\d{4}|\d{4}[/.-](?:0[1-9]|1[0-2])"  # a month ("05/2031")
     r"|\(?\d{3}\)?[-.]\d{3}[-.]\d{4}"  # a telephone number
     r"|\d+\.\d+"  # a decimal ("Version 2.10")
 )
@@ -251,12 +250,12 @@ def _code_in_heading_lines(page: str) -> str:
     is no date, month, clause number, telephone number, decimal or amount: a cover prints
     its number in its heading without a label or a prefix the other rules know ("Tender
     Reference: LBH/2031/044", "Request for Tender 2031-17")."""
-    lines = [line for line in page.splitlines() if line.strip()][:HEADING_LINES]
-    for line in lines:
+    for line in _first_lines(page, HEADING_LINES):
         for found in REFERENCE_CODE.finditer(line):
             code = found.group(0)
             amount = line[: found.start()].rstrip().endswith(("$", "€", "£"))
-            if not amount and not NOT_A_REFERENCE.fullmatch(code):
+            # a date or a clause number ("05/02/2031", "3.2.1": ``labels.DATE_LIKE``)
+            if not amount and not DATE_LIKE.match(code) and not NOT_A_REFERENCE.fullmatch(code):
                 return code
     return ""
 
@@ -323,8 +322,7 @@ def _document_part(pages: list[CoverPage]) -> tuple[str, CoverPage, str] | None:
     first = next((page for page in pages if page.number == 1), None)
     if first is None:
         return None
-    lines = [line for line in first.text.splitlines() if line.strip()][:TITLE_LINES]
-    title = fold_accents(" ".join(lines))
+    title = fold_accents(" ".join(_first_lines(first.text, TITLE_LINES)))
     for name, pattern in DOCUMENT_PARTS:
         if found := pattern.search(title):
             return name, first, found.group(0)
@@ -338,6 +336,11 @@ _READERS: dict[str, Callable[[KnowledgeBase, list[CoverPage]], CoverValue | None
     "issuer": _read_issuer,
     "solicitation_type": _read_type,
 }
+
+
+def _first_lines(text: str, count: int) -> list[str]:
+    """The first ``count`` lines of ``text`` that hold something."""
+    return [line for line in text.splitlines() if line.strip()][:count]
 
 
 def _up_to(pages: list[CoverPage], last: int) -> list[CoverPage]:
@@ -394,10 +397,10 @@ def _one_word_name(page: str) -> str:
     on a line of the cover's ``HEADING_LINES``, that the named-entity model reads as an
     organisation; not a word naming the document or a part of it, which the model also
     takes for one ("RFQ", "Annex", "CONFIDENTIAL")."""
-    lines = [line.strip(" ,;:") for line in page.splitlines() if line.strip()]
+    lines = [line.strip(" ,;:") for line in _first_lines(page, HEADING_LINES)]
     words = [
         line
-        for line in lines[:HEADING_LINES]
+        for line in lines
         if len(line.split()) == 1 and line[:1].isupper() and not DOCUMENT_WORD.search(line)
     ]
     return first_organisation_line(words)
