@@ -589,6 +589,21 @@ def test_a_rule_that_fails_costs_its_own_field_not_the_brief(
     assert "April 10, 2026" in brief.field("proposals_due").value
 
 
+@pytest.fixture
+def answers_without_dates(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The answers made to state no date, so that a deadline can only be read off the pages."""
+    from rfp_agents.deliverables.brief import graph
+
+    real_fill = graph.fill_offline
+
+    def without_dates(spec, answerer, tools):
+        found = real_fill(spec, answerer, tools)
+        return found.model_copy(update={"text": ""}) if spec.kind == "date" else found
+
+    monkeypatch.setattr(graph, "fill_offline", without_dates)
+
+
+@pytest.mark.usefixtures("answers_without_dates")
 def test_a_deadline_no_answer_states_is_read_off_the_pages_in_order(
     settings: Settings, workdir: Path, monkeypatch: pytest.MonkeyPatch
 ):
@@ -598,13 +613,6 @@ def test_a_deadline_no_answer_states_is_read_off_the_pages_in_order(
     site visit) is not read so: a date near "site" is no visit."""
     from rfp_agents.deliverables.brief import graph
 
-    real_fill = graph.fill_offline
-
-    def answers_without_dates(spec, answerer, tools):
-        found = real_fill(spec, answerer, tools)
-        return found.model_copy(update={"text": ""}) if spec.kind == "date" else found
-
-    monkeypatch.setattr(graph, "fill_offline", answers_without_dates)
     brief = brief_of_pages(workdir, settings, "culverts", [
         "Town of Alder Falls\nRequest for Proposals 31-044\nCulvert Repairs",
         "Proposals must be submitted through the Town's procurement portal.\n"
@@ -628,20 +636,12 @@ def test_a_deadline_no_answer_states_is_read_off_the_pages_in_order(
     assert brief.field("solicitation_type").status == "found"
 
 
+@pytest.mark.usefixtures("answers_without_dates")
 def test_a_key_dates_label_is_read_with_the_date_printed_under_its_contact_lines(
-    settings: Settings, workdir: Path, monkeypatch: pytest.MonkeyPatch
+    settings: Settings, workdir: Path
 ):
     """A schedule may print an event's label, then where to send it, then its date: the
     label ends at its colon, and the date below is still that label's."""
-    from rfp_agents.deliverables.brief import graph
-
-    real_fill = graph.fill_offline
-
-    def answers_without_dates(spec, answerer, tools):
-        found = real_fill(spec, answerer, tools)
-        return found.model_copy(update={"text": ""}) if spec.kind == "date" else found
-
-    monkeypatch.setattr(graph, "fill_offline", answers_without_dates)
     brief = brief_of_pages(workdir, settings, "kiosks", [
         "Harbour Ferry Authority\nRequest for Proposals 31-210\nTicket Kiosks",
         "Schedule\nRelease of the RFP March 2, 2031\nDeadline for written questions:\n"
