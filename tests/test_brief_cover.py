@@ -103,6 +103,29 @@ def test_the_cover_title_is_read_around_the_line_naming_the_kind_of_document():
     assert solicitation_title(untitled) == ""
 
 
+def test_the_title_is_read_past_a_numbered_line_and_after_a_tender_kind():
+    """A line that only gives the number, labelled or after the kind's abbreviation, is
+    passed over, not taken for the end of the title or for the title; a tender's kind of
+    document is a kind line like a request for proposals'. Before, the buyer's lines
+    above the kind were read as the title."""
+    from rfp_agents.deliverables.brief.title import solicitation_title
+
+    covers = {
+        "Ministry of Roads\nProvince of Eastmark\nREQUEST FOR PROPOSALS\n"
+        "RFP Number: EM-31-0087\nCulvert Inspection Services\nIssue Date: May 3, 2031\n":
+            "Culvert Inspection Services",
+        "TOWN OF ASHBY\nPUBLIC WORKS DIVISION\nINVITATION FOR BIDS\nIFB No. 31-112\n"
+        "GRAVEL ROAD RESURFACING\n": "GRAVEL ROAD RESURFACING",
+        "Lakeside Borough Council\nInvitation to Tender\nLibrary Cleaning Services\n"
+        "Tender Reference: LBC/2031/009\n": "Library Cleaning Services",
+        "Office of Harbours\nRequest for Tender\nRFT OH-2031-44\nPontoon Replacement\n":
+            "Pontoon Replacement",
+        "EASTERN GRID LIMITED\nNOTICE INVITING TENDER\nTender No.: EG/CS/31/0456\n"
+        "Supply of Transformer Oil\n": "Supply of Transformer Oil",
+    }  # fmt: skip
+    assert misses_of(solicitation_title, covers) == {}
+
+
 def test_a_cover_with_a_title_and_no_number_gives_the_title_and_no_number(
     settings: Settings, workdir: Path
 ):

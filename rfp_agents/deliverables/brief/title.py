@@ -29,7 +29,8 @@ not ("This Quality Assurance Surveillance Plan (QASP) has been developed to eval
 TITLE_LABEL = re.compile(r"^\s*(?:project\s+)?title\s*:\s*(\S.{3,150}?)\s*$", re.IGNORECASE)
 DOCUMENT_KIND = re.compile(
     r"^\W*(?:amendment\s+to\s+)?(?:request\s+for\s+(?:quot(?:e|ations?)|proposals?|information|"
-    r"qualifications|offers?)|invitation\s+(?:to|for)\s+bids?|performance\s+work\s+statement|"
+    r"qualifications|offers?|tenders?)|invitation\s+(?:to|for)\s+(?:bids?|tenders?)|"
+    r"notice\s+inviting\s+tenders?|performance\s+work\s+statement|"
     r"statement\s+of\s+(?:work|objectives)|(?:performance\s+based\s+)?quality\s+assurance\s+"
     r"(?:surveillance\s+)?plan|questions\s+and\s+answers)"
     r"(?:\s*\(\W?[A-Z]{2,5}\W?\))?(?:\s*(?:#|no\.?)?\s*[A-Z0-9-]*\d[\w-]*)?\W*$",
@@ -54,6 +55,14 @@ PASSED_OVER = re.compile(
     re.IGNORECASE,
 )
 """A line that may stand between the kind of document and its title."""
+NUMBER_LINE = re.compile(
+    r"^\W*(?:(?:[A-Za-z]{2,12}\s+){0,2}(?:no\.?|number|#|ref(?:erence)?\.?)|rf[a-z]|if[bt]|it[bt])"
+    r"\s*[:#.]?\s*[\w/.-]*\d[\w/.-]*\W*$",
+    re.IGNORECASE,
+)
+"""The solicitation's number on a line of its own, labelled or after its kind's
+abbreviation ("RFP Number: RFP-31-0087", "Tender Reference: KV/2031/17", "IFB No. 31-112",
+"RFT 2031-44"): passed over, as a label would otherwise end the search for the title."""
 ENDS_THE_TITLE = re.compile(
     # a label ("From:", "Issued for:"), who issued or prepared it, an address, a web address
     r"^\W*[\w ]{1,30}:(?:\s|$)|^\W*(?:issued|prepared|submitted)\s+(?:by|for|to)\b"
@@ -103,7 +112,11 @@ def _title_lines(lines: list[str]) -> list[str]:
             taken.append(line)
             if len(taken) == MAX_TITLE_LINES:
                 break
-        elif taken or ENDS_THE_TITLE.search(line) or not PASSED_OVER.search(line):
+        elif taken:
+            break
+        elif NUMBER_LINE.match(line):
+            continue
+        elif ENDS_THE_TITLE.search(line) or not PASSED_OVER.search(line):
             break
     return taken if len(" ".join(taken).split()) <= MAX_TITLE_WORDS else []
 
@@ -121,7 +134,7 @@ def _is_title_line(line: str) -> bool:
     words = line.split()
     if not 2 <= len(words) <= MAX_TITLE_WORDS or DOCUMENT_KIND.match(fold_accents(line)):
         return False
-    if PASSED_OVER.search(line) or ENDS_THE_TITLE.search(line):
+    if PASSED_OVER.search(line) or ENDS_THE_TITLE.search(line) or NUMBER_LINE.match(line):
         return False
     longer = [w for w in words if len(re.sub(r"\W", "", w)) >= 4]
     capitalised = [w for w in longer if re.sub(r"^\W+", "", w)[:1].isupper() or "." in w]
