@@ -31,6 +31,7 @@ $(VENV)/.dev: $(BIN)/rfp pyproject.toml
 ## demo: set up, ingest the sample RFP, ask a question (answer with page citations), print its brief, write its compliance matrix.
 demo: $(BIN)/rfp
 	@$(MAKE) -s --no-print-directory $(TESSERACT) || echo "(continuing: the sample has a text layer)"
+	@$(MAKE) -s --no-print-directory $(APERTIUM_PAIR) || echo "(continuing: the sample is in English)"
 	RFP_HOME=$(DEMO_HOME) $(BIN)/rfp ingest data/sample_rfp.pdf --kb sample
 	RFP_HOME=$(DEMO_HOME) $(BIN)/rfp docs --kb sample
 	RFP_HOME=$(DEMO_HOME) $(BIN)/rfp ask "$(DEMO_QUESTION)" --kb sample --steps
