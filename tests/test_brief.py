@@ -636,23 +636,6 @@ def test_a_deadline_no_answer_states_is_read_off_the_pages_in_order(
     assert brief.field("solicitation_type").status == "found"
 
 
-@pytest.mark.usefixtures("answers_without_dates")
-def test_a_key_dates_label_is_read_with_the_date_printed_under_its_contact_lines(
-    settings: Settings, workdir: Path
-):
-    """A schedule may print an event's label, then where to send it, then its date: the
-    label ends at its colon, and the date below is still that label's."""
-    brief = brief_of_pages(workdir, settings, "kiosks", [
-        "Harbour Ferry Authority\nRequest for Proposals 31-210\nTicket Kiosks",
-        "Schedule\nRelease of the RFP March 2, 2031\nDeadline for written questions:\n"
-        "Send to: purchasing@ferry.example\nSubject line: RFP 31-210 questions\n"
-        "March 16, 2031\n3:00 PM (PT)\nAnswers posted March 23, 2031\n",
-    ], ["questions_due"])  # fmt: skip
-    asked = brief.field("questions_due")
-    assert "March 16, 2031" in asked.value and "March 2," not in asked.value, asked
-    assert asked.iso == "2031-03-16T15:00", asked
-
-
 def test_the_proposals_due_date_is_never_counted_from_itself(settings: Settings, workdir: Path):
     """A sentence counted from the proposal due date says when other things happen; as the
     proposals' own due date it is "not stated" (an unrelated sentence is worse)."""

@@ -40,8 +40,7 @@ def first_deadline_on_the_pages(
             chunks = kb.page_chunks(record.source, number)
             if not chunks:
                 continue
-            text = join_overlapping([t for t, _ in chunks])
-            for sentence in labels_with_values(answer_sentences(text)):
+            for sentence in answer_sentences(join_overlapping([t for t, _ in chunks])):
                 if dated := date_in(spec, insert_marker(sentence, 1)):
                     # the chunk the sentence starts in: a sentence may run on into the next
                     start = sentence[:PROBE_CHARACTERS]
@@ -51,21 +50,3 @@ def first_deadline_on_the_pages(
                         rule=RULE,
                     )  # fmt: skip
     return None
-
-
-def labels_with_values(sentences: Sequence[str]) -> list[str]:
-    """``sentences`` with each one that ends in a colon joined to the one after it.
-
-    A key-dates table prints an event as a label and its date below it, sometimes under
-    lines of its own ("Deadline for questions:" / "Send to: buyer@city.example" /
-    "March 3, 2031, 2:00 PM"). A sentence splitter ends the label at its colon, which leaves
-    the label without a date and the date without its event. A colon promises what
-    follows, so the label is read with the next sentence. A list's lead-in ("Proposals
-    shall include:") joined to its first item holds no date and states no deadline."""
-    joined: list[str] = []
-    for sentence in sentences:
-        if joined and joined[-1].rstrip().endswith(":"):
-            joined[-1] = f"{joined[-1]} {sentence}"
-        else:
-            joined.append(sentence)
-    return joined
