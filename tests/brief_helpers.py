@@ -28,6 +28,13 @@ def pages_cited(brief: Brief, name: str) -> set[int]:
     return {c.page_number for c in brief.citations if c.n in field.citations}
 
 
+def assert_read_by(brief: Brief, name: str, rule: str, pages: set[int]) -> None:
+    """``name`` was read by ``rule`` and cites ``pages``: the value's reason and its source."""
+    field = brief.field(name)
+    assert field.rule == rule, field
+    assert pages_cited(brief, name) == pages, brief.citations
+
+
 def misses_of(read: Callable[[str], object], cases: dict[str, object]) -> dict[str, object]:
     """The cases whose text ``read`` reads otherwise than expected, with what it read."""
     return {text: got for text, expected in cases.items() if (got := read(text)) != expected}

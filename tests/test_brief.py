@@ -18,7 +18,7 @@ from rfp_agents.deliverables.brief.risks import amounts_in
 from rfp_agents.deliverables.brief.run import make_brief
 from rfp_agents.errors import DocumentNotFound, KnowledgeBaseNotFound
 from rfp_agents.ingest import ingest_paths
-from tests.brief_helpers import brief_of_pages, misses_of, pages_cited
+from tests.brief_helpers import assert_read_by, brief_of_pages, misses_of, pages_cited
 from tests.pdf_factory import text_pdf
 from tests.test_agent_loop import call, scripted
 
@@ -589,21 +589,6 @@ def test_a_rule_that_fails_costs_its_own_field_not_the_brief(
     assert "April 10, 2026" in brief.field("proposals_due").value
 
 
-@pytest.fixture
-def answers_without_dates(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The answers made to state no date, so that a deadline can only be read off the pages."""
-    from rfp_agents.deliverables.brief import graph
-
-    real_fill = graph.fill_offline
-
-    def without_dates(spec, answerer, tools):
-        found = real_fill(spec, answerer, tools)
-        return found.model_copy(update={"text": ""}) if spec.kind == "date" else found
-
-    monkeypatch.setattr(graph, "fill_offline", without_dates)
-
-
-@pytest.mark.usefixtures("answers_without_dates")
 def test_a_deadline_no_answer_states_is_read_off_the_pages_in_order(
     settings: Settings, workdir: Path, monkeypatch: pytest.MonkeyPatch
 ):
@@ -613,6 +598,13 @@ def test_a_deadline_no_answer_states_is_read_off_the_pages_in_order(
     site visit) is not read so: a date near "site" is no visit."""
     from rfp_agents.deliverables.brief import graph
 
+    real_fill = graph.fill_offline
+
+    def answers_without_dates(spec, answerer, tools):
+        found = real_fill(spec, answerer, tools)
+        return found.model_copy(update={"text": ""}) if spec.kind == "date" else found
+
+    monkeypatch.setattr(graph, "fill_offline", answers_without_dates)
     brief = brief_of_pages(workdir, settings, "culverts", [
         "Town of Alder Falls\nRequest for Proposals 31-044\nCulvert Repairs",
         "Proposals must be submitted through the Town's procurement portal.\n"
@@ -622,8 +614,7 @@ def test_a_deadline_no_answer_states_is_read_off_the_pages_in_order(
     ], ["proposals_due", "questions_due", "site_visit"])  # fmt: skip
     due = brief.field("proposals_due")
     assert "June 2, 2031, 2:00 p.m" in due.value and "May 20" not in due.value, due
-    assert due.rule == "dates.first-on-the-pages"
-    assert pages_cited(brief, "proposals_due") == {3}
+    assert_read_by(brief, "proposals_due", "dates.first-on-the-pages", {3})
     assert "May 20, 2031" in brief.field("questions_due").value
     assert brief.field("site_visit").status == "not_stated", brief.field("site_visit")
 

@@ -8,7 +8,7 @@ from pathlib import Path
 from rfp_agents.config import Settings
 from rfp_agents.deliverables.brief.run import make_brief
 from rfp_agents.ingest import ingest_paths
-from tests.brief_helpers import brief_of_pages, misses_of, pages_cited
+from tests.brief_helpers import assert_read_by, brief_of_pages, misses_of, pages_cited
 from tests.pdf_factory import text_pdf
 
 
@@ -137,8 +137,7 @@ def test_a_cover_with_a_title_and_no_number_gives_the_title_and_no_number(
         "monthly.",
     ], ["solicitation", "title"])  # fmt: skip
     assert brief.field("title").value.startswith("River Gauge Network Maintenance")
-    assert brief.field("title").rule == "cover.title"
-    assert pages_cited(brief, "title") == {1}
+    assert_read_by(brief, "title", "cover.title", {1})
     assert brief.field("solicitation").status == "not_stated"
 
 
@@ -155,8 +154,7 @@ def test_a_reference_code_in_the_cover_heading_is_the_solicitation_number(
     ], ["solicitation"])  # fmt: skip
     field = brief.field("solicitation")
     assert field.value.startswith("KV/2031/17: Reservoir Cleaning Services"), field.value
-    assert field.rule == "cover.code-in-heading-lines"
-    assert pages_cited(brief, "solicitation") == {1}
+    assert_read_by(brief, "solicitation", "cover.code-in-heading-lines", {1})
 
 
 def test_a_date_a_telephone_number_or_an_amount_in_the_cover_heading_is_no_reference():
@@ -242,8 +240,7 @@ def test_a_document_that_names_no_kind_of_solicitation_is_typed_by_the_part_it_i
     brief = brief_of_pages(workdir, settings, "sow", pages, ["solicitation_type"])
     kind = brief.field("solicitation_type")
     assert kind.value.startswith("Statement of work"), kind.value
-    assert kind.rule == "cover.document-part"
-    assert pages_cited(brief, "solicitation_type") == {1}
+    assert_read_by(brief, "solicitation_type", "cover.document-part", {1})
 
 
 def test_an_issuer_whose_name_has_no_organisation_word_is_read_by_the_entity_model(
@@ -258,8 +255,7 @@ def test_an_issuer_whose_name_has_no_organisation_word_is_read_by_the_entity_mod
     brief = brief_of_pages(workdir, settings, "grid", [cover], ["issuer"])
     issuer = brief.field("issuer")
     assert "Northern Grid Power Limited" in issuer.value, issuer.value
-    assert issuer.rule == "cover.named-organisation-line"
-    assert pages_cited(brief, "issuer") == {1}
+    assert_read_by(brief, "issuer", "cover.named-organisation-line", {1})
 
 
 def test_a_solicitation_number_printed_only_in_the_running_footer_is_read(
@@ -297,6 +293,5 @@ def test_a_buyer_known_by_one_word_is_read_from_the_cover_heading(
     ], ["issuer"])  # fmt: skip
     issuer = brief.field("issuer")
     assert issuer.value.startswith("Caltrans"), issuer.value
-    assert issuer.rule == "cover.one-word-organisation"
-    assert pages_cited(brief, "issuer") == {1}
+    assert_read_by(brief, "issuer", "cover.one-word-organisation", {1})
     assert _one_word_name("CONFIDENTIAL\nRFQ\nAnnex\nITB\nRoadside Mowing") == ""

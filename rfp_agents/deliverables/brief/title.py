@@ -40,8 +40,9 @@ DOCUMENT_KIND = re.compile(
 for Quotation ("RFQ")", "REQUEST FOR QUOTE #18-0018", "REQUEST FOR PROPOSAL RTA-2026-017",
 "Performance Based Quality Assurance Plan (QAP)")."""
 PASSED_OVER = re.compile(
-    # the number, "FOR", what is sought ("SEALED PROPOSALS FOR"), an amendment, a date
-    r"^\W*(?:(?:solicitation|rfp|rfq)\s+)?(?:no\.?|number|#)(?:\s*[\w-]+)?\W*$|^\W*\S+\W*$"
+    # one word ("FOR"), what is sought ("SEALED PROPOSALS FOR"), an amendment, a date; the
+    # number is ``NUMBER_LINE``
+    r"^\W*\S+\W*$"
     r"|^\W*(?:\w+\s+)?(?:proposals?|bids?|quotes?|quotations?|offers?)(?:\s+for)?\W*$"
     r"|^\W*(?:amendment|modification|revision)\b[\s#no.]*[\w-]*\W*$"
     r"|^\W*(?:dated\s+)?(?:january|february|march|april|may|june|july|august|september|october|"
@@ -56,13 +57,14 @@ PASSED_OVER = re.compile(
 )
 """A line that may stand between the kind of document and its title."""
 NUMBER_LINE = re.compile(
-    r"^\W*(?:(?:[A-Za-z]{2,12}\s+){0,2}(?:no\.?|number|#|ref(?:erence)?\.?)|rf[a-z]|if[bt]|it[bt])"
-    r"\s*[:#.]?\s*[\w/.-]*\d[\w/.-]*\W*$",
+    r"^\W*(?:(?:[A-Za-z]{2,12}\s+){0,2}(?:no\.?|number|#|ref(?:erence)?\.?)\s*[:#.]?\s*[\w/.-]*"
+    r"|(?:rf[a-z]|if[bt]|it[bt])\s*[:#.]?\s*[\w/.-]*\d[\w/.-]*)\W*$",
     re.IGNORECASE,
 )
 """The solicitation's number on a line of its own, labelled or after its kind's
-abbreviation ("RFP Number: RFP-31-0087", "Tender Reference: KV/2031/17", "IFB No. 31-112",
-"RFT 2031-44"): passed over, as a label would otherwise end the search for the title."""
+abbreviation ("Solicitation No. BH-26-04", "RFP Number: RFP-31-0087", "Tender Reference:
+KV/2031/17", "IFB No. 31-112", "RFT 2031-44"): passed over, as a label would otherwise end
+the search for the title."""
 ENDS_THE_TITLE = re.compile(
     # a label ("From:", "Issued for:"), who issued or prepared it, an address, a web address
     r"^\W*[\w ]{1,30}:(?:\s|$)|^\W*(?:issued|prepared|submitted)\s+(?:by|for|to)\b"
