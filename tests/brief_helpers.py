@@ -38,3 +38,16 @@ def assert_read_by(brief: Brief, name: str, rule: str, pages: set[int]) -> None:
 def misses_of(read: Callable[[str], object], cases: dict[str, object]) -> dict[str, object]:
     """The cases whose text ``read`` reads otherwise than expected, with what it read."""
     return {text: got for text, expected in cases.items() if (got := read(text)) != expected}
+
+
+def answers_changed(monkeypatch, change: Callable[[object, object], object]) -> None:
+    """The brief's offline answers passed through ``change(spec, finding)``: a stand-in for
+    an answer the retrieval gives, so a test reaches the rule that reads past it."""
+    from rfp_agents.deliverables.brief import graph
+
+    real_fill = graph.fill_offline
+
+    def changed(spec, answerer, tools):
+        return change(spec, real_fill(spec, answerer, tools))
+
+    monkeypatch.setattr(graph, "fill_offline", changed)

@@ -18,7 +18,13 @@ from rfp_agents.deliverables.brief.risks import amounts_in
 from rfp_agents.deliverables.brief.run import make_brief
 from rfp_agents.errors import DocumentNotFound, KnowledgeBaseNotFound
 from rfp_agents.ingest import ingest_paths
-from tests.brief_helpers import assert_read_by, brief_of_pages, misses_of, pages_cited
+from tests.brief_helpers import (
+    answers_changed,
+    assert_read_by,
+    brief_of_pages,
+    misses_of,
+    pages_cited,
+)
 from tests.pdf_factory import text_pdf
 from tests.test_agent_loop import call, scripted
 
@@ -598,13 +604,10 @@ def test_a_deadline_no_answer_states_is_read_off_the_pages_in_order(
     site visit) is not read so: a date near "site" is no visit."""
     from rfp_agents.deliverables.brief import graph
 
-    real_fill = graph.fill_offline
-
-    def answers_without_dates(spec, answerer, tools):
-        found = real_fill(spec, answerer, tools)
+    def without_dates(spec, found):
         return found.model_copy(update={"text": ""}) if spec.kind == "date" else found
 
-    monkeypatch.setattr(graph, "fill_offline", answers_without_dates)
+    answers_changed(monkeypatch, without_dates)
     brief = brief_of_pages(workdir, settings, "culverts", [
         "Town of Alder Falls\nRequest for Proposals 31-044\nCulvert Repairs",
         "Proposals must be submitted through the Town's procurement portal.\n"
@@ -656,3 +659,32 @@ def test_a_key_dates_table_gives_each_field_its_own_row_and_one_row_alone_gives_
     assert "April 10" in asked and "2:00 PM" in asked and "April 24" not in asked, asked
     lone = "May 2, 2031 Closing Date for Responses [1]."
     assert focus_dates(lone, proposals, [questions]) == ""
+
+
+def test_a_deadline_an_answer_names_short_is_stated_in_full_from_the_pages(
+    settings: Settings, workdir: Path, monkeypatch: pytest.MonkeyPatch
+):
+    """An answer that names a deadline without its year or time ("after the March 3
+    deadline") is replaced by the pages' fullest sentence stating the same day for the same
+    field, cited on its page; a sentence with another day (the answers' posting) or another
+    field's deadline on that day (the proposals') is not taken."""
+
+    def named_short(spec, found):
+        if spec.name != "questions_due":
+            return found
+        first = found.evidence[0]
+        short = f"Questions sent after the March 3 deadline will not be answered [{first.ref}]."
+        return found.model_copy(update={"text": short, "evidence": [first]})
+
+    answers_changed(monkeypatch, named_short)
+    brief = brief_of_pages(workdir, settings, "footbridge", [
+        "Borough of Kestrel Point\nRequest for Proposals 31-207\nFootbridge Repainting",
+        "Proposals are due by 11:00 a.m. on March 3, 2031 only for the early works lot.\n"
+        "Answers to questions will be posted by March 10, 2031.",
+        "Questions must be e-mailed to the buyer no later than 4:00 p.m. Eastern Time on "
+        "Monday, March 3, 2031.\nQuestions sent after the March 3 deadline will not be answered.",
+    ], ["questions_due"])  # fmt: skip
+    due = brief.field("questions_due")
+    assert "4:00 p.m. Eastern Time on Monday, March 3, 2031" in due.value, due
+    assert "11:00" not in due.value and due.iso == "2031-03-03T16:00", due
+    assert_read_by(brief, "questions_due", "dates.stated-in-full", {3})

@@ -30,7 +30,10 @@ from rfp_agents.deliverables.brief.checklist import find_checklist
 from rfp_agents.deliverables.brief.conflicts import find_conflict
 from rfp_agents.deliverables.brief.cover import read_cover
 from rfp_agents.deliverables.brief.fields import FieldSpec, specs_named
-from rfp_agents.deliverables.brief.key_dates import first_deadline_on_the_pages
+from rfp_agents.deliverables.brief.key_dates import (
+    deadline_stated_in_full,
+    first_deadline_on_the_pages,
+)
 from rfp_agents.deliverables.brief.models import (
     NOT_READ,
     NOT_STATED,
@@ -378,18 +381,23 @@ def _guarded(name: str, method: str, fill: Callable[[], FieldFinding]) -> FieldF
 def _off_the_pages(
     finding: FieldFinding, spec: FieldSpec, context: Context, settings
 ) -> FieldFinding:
-    """A deadline field no answer stated, read off the pages in order (``key_dates``); a
-    defect in that reading costs the field, not the brief (``_guarded``)."""
-    if finding.text or finding.failed or not spec.asks_for_a_deadline:
+    """A deadline field no answer stated, read off the pages in order, or one an answer
+    named short, stated in full from the pages (``key_dates``); a defect in that reading
+    costs the field, not the brief (``_guarded``)."""
+    if finding.failed or not spec.asks_for_a_deadline:
         return finding
 
-    def first_on_the_pages() -> FieldFinding:
+    def on_the_pages() -> FieldFinding:
         for kb, records in _scope_documents(context, settings):
-            if found := first_deadline_on_the_pages(spec, kb, records):
+            if finding.text:
+                found = deadline_stated_in_full(spec, finding, kb, records)
+            else:
+                found = first_deadline_on_the_pages(spec, kb, records)
+            if found:
                 return found
         return finding
 
-    return _guarded(spec.name, "offline", first_on_the_pages)
+    return _guarded(spec.name, "offline", on_the_pages)
 
 
 def _cover_values(context: Context, settings) -> dict[str, FieldFinding]:

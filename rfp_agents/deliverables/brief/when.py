@@ -77,6 +77,28 @@ def iso_of(value: str) -> str:
     return ""
 
 
+def printed_in_full(value: str) -> tuple[tuple[int, int], int] | None:
+    """The day and month of the first calendar date ``value`` prints, and how much of the
+    moment it prints with it: 0 the date alone ("the August 17 deadline"), 1 with its year
+    or its time of day, 2 with both ("5:00 p.m. EDT on Friday, August 17, 2018"); None when
+    it prints no date dateparser reads."""
+    import dateparser
+
+    text = MARKER.sub("", value)
+    found = CALENDAR.search(text)
+    if found is None:
+        return None
+    settings = {"PREFER_DAY_OF_MONTH": "first", "REQUIRE_PARTS": ["day", "month"]}
+    if DAY_FIRST.fullmatch(found.group(0)):
+        settings["DATE_ORDER"] = "DMY"
+    moment = dateparser.parse(found.group(0), languages=["en", "es"], settings=settings)
+    if moment is None:
+        return None
+    year = bool(YEAR_PRINTED.search(found.group(0)) or YEAR_AFTER.match(text, found.end()))
+    clock = bool(_nearest_clock(text, found.start()))
+    return (moment.month, moment.day), int(year) + int(clock)
+
+
 def _nearest_clock(text: str, position: int) -> str:
     """The time of day printed nearest to ``position`` ("5:00 p.m." -> "17:00"), or ""."""
     times = [(abs(m.start() - position), _clock_24(m)) for m in CLOCK.finditer(text)]
