@@ -203,6 +203,33 @@ def test_a_deadline_may_be_a_bid_opening_a_last_date_or_a_date_after_by():
     assert focus_dates(compiled, questions) == ""
 
 
+def test_a_date_by_which_the_buyer_acts_is_no_bidders_deadline():
+    """A schedule lists the buyer's milestones in the words of the bidders' deadlines: the
+    date answers are posted or an addendum issued is neither when questions nor when
+    responses are due. The bidder's own deadline stays one, however it is worded, and so
+    does the buyer's refusal after a date ("will not be responded to after")."""
+    questions, responses = ["When are questions due?"], ["When are responses due?"]
+    buyers = [
+        "Responses to questions will be posted on the portal by March 10, 2031 [1].",
+        "Answers to all questions will be issued as an addendum no later than March 10, 2031 [1].",
+        "The Town will respond to written questions by March 10, 2031 [1].",
+        "Deadline for the Town to answer questions: March 10, 2031 [1].",
+    ]
+    taken = {s: (focus_dates(s, questions, [responses]), focus_dates(s, responses, [questions]))
+             for s in buyers}  # fmt: skip
+    assert all(t == ("", "") for t in taken.values()), taken
+    bidders = [
+        "Questions shall be submitted to the buyer by March 3, 2031 [1].",
+        "Questions to be provided in writing by March 3, 2031 [1].",
+        "In order to be answered, questions must be received by March 3, 2031 [1].",
+        "No question received will be responded to after 4:00 p.m. on March 3, 2031 [1].",
+    ]
+    missed = [s for s in bidders if focus_dates(s, questions, [responses]) != s]
+    assert not missed, missed
+    both = "Questions are due by March 3, 2031; answers will be posted by March 10, 2031 [1]."
+    assert focus_dates(both, questions) == "Questions are due by March 3, 2031 [1]."
+
+
 def test_a_key_dates_table_whose_rows_open_with_the_date_gives_each_row_its_own_date():
     """ "1 March 2, 2026 RFP issued 2 March 9, 2026 by noon Questions due 3 March 30, 2026 by
     2:00 PM Proposals due" pairs each event with the date before it, not after it; the

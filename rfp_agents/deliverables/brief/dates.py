@@ -35,7 +35,8 @@ def focus_dates(
     "deadline"), and no fewer than with a rival's: "Proposals due: May 18" does not say when
     questions are due. A field asking for a deadline ("When are proposals due?") needs a
     segment that says one ("due", "no later than", "closing"...): the date an amendment was
-    issued is not when quotes are due. The best such segment of each sentence stays."""
+    issued is not when quotes are due; nor is a date by which the buyer acts (``BUYER_ACTS``:
+    "answers will be posted by March 10"). The best such segment of each sentence stays."""
     own = _words_of(asked)
     others = [_words_of(r) for r in rivals]
     deadline = any(DEADLINE.search(q) for q in asked)
@@ -43,7 +44,7 @@ def focus_dates(
     def fit(segment: str) -> int:
         terms = set(content_terms(segment))
         mine = len(own & terms)
-        if deadline and not DEADLINE.search(segment):
+        if deadline and (not DEADLINE.search(segment) or _buyer_acts(segment)):
             return 0
         return mine if mine and mine >= max((len(o & terms) for o in others), default=0) else 0
 
@@ -71,6 +72,28 @@ DEADLINE = re.compile(
 )
 """Words that make a date a deadline. A sealed bid's opening is its deadline ("BID
 OPENING: June 3, 2026, 2:00 p.m."): bids are due when they are opened."""
+
+
+BUYER_ACTS = re.compile(
+    r"\b(?:will|shall|(?<!in order )to)\s+(?:be\s+)?(?:posted|published|issued|answered|"
+    r"responded\s+to|made\s+available|distributed|notified|announced|"
+    r"respond|answer|post|publish|issue|notify|announce)\b",
+    re.IGNORECASE,
+)
+"""A date by which the buyer acts, not one by which the bidder must: "Responses to questions
+will be posted by March 10", "Answers will be issued as an addendum no later than March 10",
+"The County will respond to questions by March 10", "Deadline for the Town to answer
+questions: March 10". A schedule lists the buyer's milestones beside the bidders' deadlines,
+in the same words ("questions", "no later than"). Not: "Questions shall be submitted by
+March 3" (the bidder's deadline), "Questions to be provided in writing by March 3" (who
+provides is the bidder), "In order to be answered, questions must be received by March 3",
+nor "No inquiry will be responded to after March 20" (the buyer's refusal after a date is
+the bidder's deadline: ``AFTER``)."""
+AFTER = re.compile(r"\bafter\b", re.IGNORECASE)
+
+
+def _buyer_acts(segment: str) -> bool:
+    return bool(BUYER_ACTS.search(segment)) and not AFTER.search(segment)
 
 
 def _words_of(questions: Sequence[str]) -> frozenset[str]:
