@@ -24,7 +24,7 @@ from rfp_agents.agents.citations import insert_marker
 from rfp_agents.deliverables.brief.cover import page_evidence
 from rfp_agents.deliverables.brief.fields import FieldSpec
 from rfp_agents.deliverables.brief.values import FieldFinding, date_in
-from rfp_agents.deliverables.brief.when import printed_in_full
+from rfp_agents.deliverables.brief.when import IN_FULL, printed_in_full
 from rfp_agents.knowledge_base import DocumentRecord, KnowledgeBase
 from rfp_agents.text import answer_sentences, join_overlapping
 
@@ -32,8 +32,6 @@ RULE = "dates.first-on-the-pages"
 IN_FULL_RULE = "dates.stated-in-full"
 PROBE_CHARACTERS = 40
 """How much of a sentence's start finds the chunk it is in."""
-IN_FULL = 2
-"""``when.printed_in_full`` of a date printed with its year and its time of day."""
 
 
 def first_deadline_on_the_pages(

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from datetime import date, timedelta
+from datetime import date, datetime, timedelta
 
 from rfp_agents.agents.citations import MARKER
 from rfp_agents.agents.question_focus import CALENDAR, DAY_FIRST_DATE
@@ -58,18 +58,13 @@ def iso_of(value: str) -> str:
 
     The date is read from its own words ("Friday, August 17, 2018"), not by searching the
     whole sentence: a search takes "August 17" apart from its year and guesses one."""
-    import dateparser
-
     text = MARKER.sub("", value)
     for found in CALENDAR.finditer(text):
         year = YEAR_AFTER.match(text, found.end())
         words = found.group(0) + (year.group(0) if year else "")
         if not YEAR_PRINTED.search(words):
             continue
-        settings = {"PREFER_DAY_OF_MONTH": "first", "REQUIRE_PARTS": ["day", "month", "year"]}
-        if DAY_FIRST.fullmatch(words):
-            settings["DATE_ORDER"] = "DMY"
-        moment = dateparser.parse(words, languages=["en", "es"], settings=settings)
+        moment = _parsed(words, ["day", "month", "year"])
         if moment is None:
             continue
         clock = _nearest_clock(text, found.start())
@@ -77,26 +72,36 @@ def iso_of(value: str) -> str:
     return ""
 
 
+IN_FULL = 2
+"""``printed_in_full`` of a date printed with its year and its time of day."""
+
+
 def printed_in_full(value: str) -> tuple[tuple[int, int], int] | None:
     """The day and month of the first calendar date ``value`` prints, and how much of the
     moment it prints with it: 0 the date alone ("the August 17 deadline"), 1 with its year
-    or its time of day, 2 with both ("5:00 p.m. EDT on Friday, August 17, 2018"); None when
-    it prints no date dateparser reads."""
-    import dateparser
-
+    or its time of day, ``IN_FULL`` with both ("5:00 p.m. EDT on Friday, August 17, 2018");
+    None when it prints no date dateparser reads."""
     text = MARKER.sub("", value)
     found = CALENDAR.search(text)
     if found is None:
         return None
-    settings = {"PREFER_DAY_OF_MONTH": "first", "REQUIRE_PARTS": ["day", "month"]}
-    if DAY_FIRST.fullmatch(found.group(0)):
-        settings["DATE_ORDER"] = "DMY"
-    moment = dateparser.parse(found.group(0), languages=["en", "es"], settings=settings)
+    moment = _parsed(found.group(0), ["day", "month"])
     if moment is None:
         return None
     year = bool(YEAR_PRINTED.search(found.group(0)) or YEAR_AFTER.match(text, found.end()))
     clock = bool(_nearest_clock(text, found.start()))
     return (moment.month, moment.day), int(year) + int(clock)
+
+
+def _parsed(words: str, parts: list[str]) -> datetime | None:
+    """The date ``words`` print, read by dateparser in English or Spanish with ``parts``
+    required; day first when printed with dots or dashes (``DAY_FIRST``)."""
+    import dateparser
+
+    settings = {"PREFER_DAY_OF_MONTH": "first", "REQUIRE_PARTS": parts}
+    if DAY_FIRST.fullmatch(words):
+        settings["DATE_ORDER"] = "DMY"
+    return dateparser.parse(words, languages=["en", "es"], settings=settings)
 
 
 def _nearest_clock(text: str, position: int) -> str:
