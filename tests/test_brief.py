@@ -16,6 +16,7 @@ from rfp_agents.deliverables.brief.markdown import brief_markdown
 from rfp_agents.deliverables.brief.models import NOT_STATED, Brief
 from rfp_agents.deliverables.brief.risks import amounts_in
 from rfp_agents.deliverables.brief.run import make_brief
+from rfp_agents.deliverables.brief.when import iso_of
 from rfp_agents.errors import DocumentNotFound, KnowledgeBaseNotFound
 from rfp_agents.ingest import ingest_paths
 from tests.brief_helpers import (
@@ -156,6 +157,12 @@ def test_a_key_dates_line_is_cut_to_the_date_asked_for():
          "Proposals due May 4, 2026 14:00 hours [7]."),
     ):  # fmt: skip
         assert focus_dates(line, proposals) == kept
+    # a Spanish date keeps its year and its hour, without which it has no ISO form
+    offers = {spec.name: spec for spec in field_specs()}["proposals_due"].date_words
+    due = "Plazo de presentación de ofertas: 15 de julio de 2031 a las 13:00 horas"
+    kept = focus_dates(f"{due}, en el registro general [8].", offers)
+    assert kept == f"{due} [8]."
+    assert iso_of(kept) == "2031-07-15T13:00"
 
 
 def test_a_submission_deadline_is_read_by_what_the_bidder_hands_in(
@@ -570,7 +577,6 @@ def test_a_dates_iso_form_keeps_its_printed_year_and_the_time_printed_nearest():
     """The ISO form is read from the date's own words: a weekday or a time printed before
     the date does not part the date from its year (the year is never guessed), and a text
     layer's "1: 15 PM" is still a time."""
-    from rfp_agents.deliverables.brief.when import iso_of
 
     cases = {
         "Written inquiries are accepted until 4:30 p.m. CT on Tuesday, June 4, 2030 [1].":

@@ -120,16 +120,17 @@ TIME_ZONE = (
 )
 """A time zone after a time: "local time", "Eastern Time", "ET", "(EST)"."""
 DATE_TAIL = re.compile(
-    r"(?:,?\s*\d{4})?"
-    r"(?:,?\s*(?:(?i:at|by|up\s+to|until)\s+|@\s*|[-–]\s*)?"
+    r"(?:(?:,?\s*|\s+(?i:del?)\s+)\d{4})?"
+    r"(?:,?\s*(?:(?i:at|by|up\s+to|until|a\s+las?)\s+|@\s*|[-–]\s*)?"
     r"(?:\d{1,2}(?::\s?\d{2}){0,2}\s*(?i:a\.?m\.?|p\.?m\.?)|(?i:noon)"
-    r"|\d{1,2}:\s?\d{2}(?::\d{2})?(?:\s*(?i:hours|hrs))?)"
+    r"|\d{1,2}:\s?\d{2}(?::\d{2})?(?:\s*(?i:hours|hrs|horas|hs)\b\.?)?)"
     rf"(?:\s*{TIME_ZONE})?(?:\s+\({ZONE_ABBREVIATION}\))?)?"
 )
 """What follows a date in a key-dates line: its year, its time and the time's zone ("2026,
-5:00 p.m. local time", "@ 11:00 AM CT", "by 3:30PM Central Time (CT)", "14:00 hours"): a
-deadline is its date and its time. A text layer may put a space after the time's colon
-("1: 00 PM")."""
+5:00 p.m. local time", "@ 11:00 AM CT", "by 3:30PM Central Time (CT)", "14:00 hours"; in
+Spanish "de 2031 a las 13:00 horas"): a deadline is its date and its time, and a date cut
+from its year has no ISO form. A text layer may put a space after the time's colon ("1: 00
+PM")."""
 
 
 PLACEHOLDER = re.compile(r"\b(?:TBD|TBA|to be (?:determined|announced))\b", re.IGNORECASE)
