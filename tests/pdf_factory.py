@@ -23,6 +23,23 @@ def text_pdf(path: Path, pages: list[str]) -> Path:
     return path
 
 
+def column_table_pdf(path: Path, heading: str, labels: list[str], cells: list[str]) -> Path:
+    """A page with ``heading`` over a two-column table drawn a column at a time: every label
+    first, then every cell beside its label, as some programs write a table. A text layer
+    read in drawing order gives the labels, then the cells."""
+    pdf = FPDF()
+    pdf.add_page()
+    pdf.set_font("Helvetica", size=11)
+    pdf.text(20, 20, heading)
+    for row, label in enumerate(labels):
+        pdf.text(20, 35 + 8 * row, label)
+    for row, cell in enumerate(cells):
+        pdf.text(110, 35 + 8 * row, cell)
+    pdf.text(20, 40 + 8 * len(labels), "Proposals shall be submitted through the portal.")
+    path.write_bytes(bytes(pdf.output()))
+    return path
+
+
 def encrypted_pdf(source: Path, path: Path, password: str = "s3cret") -> Path:
     writer = PdfWriter(clone_from=PdfReader(source))
     writer.encrypt(user_password=password, owner_password=password, algorithm="RC4-128")

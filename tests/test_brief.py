@@ -16,6 +16,7 @@ from rfp_agents.deliverables.brief.markdown import brief_markdown
 from rfp_agents.deliverables.brief.models import NOT_STATED, Brief
 from rfp_agents.deliverables.brief.risks import amounts_in
 from rfp_agents.deliverables.brief.run import make_brief
+from rfp_agents.deliverables.brief.table_rows import dated_rows
 from rfp_agents.deliverables.brief.when import iso_of
 from rfp_agents.errors import DocumentNotFound, KnowledgeBaseNotFound
 from rfp_agents.ingest import ingest_paths
@@ -26,7 +27,7 @@ from tests.brief_helpers import (
     misses_of,
     pages_cited,
 )
-from tests.pdf_factory import text_pdf
+from tests.pdf_factory import column_table_pdf, text_pdf
 from tests.test_agent_loop import call, scripted
 
 
@@ -661,6 +662,52 @@ def test_a_deadline_no_answer_states_is_read_off_the_pages_in_order(
     brief = make_brief("culverts", settings=settings, fields=["proposals_due", "solicitation_type"])
     assert brief.field("proposals_due").status == "unread", brief.field("proposals_due")
     assert brief.field("solicitation_type").status == "found"
+
+
+def test_a_schedule_table_drawn_column_by_column_gives_each_deadline_its_own_row(
+    settings: Settings, workdir: Path, monkeypatch: pytest.MonkeyPatch
+):
+    """A key-dates table whose text layer gives the labels' column, then the dates' column,
+    is read across as the page prints it: the questions' deadline is its own row's date,
+    not the first date of the column (the release date). Read off the pages when no answer
+    states the date (here the answers are made to state none)."""
+
+    def without_dates(spec, found):
+        return found.model_copy(update={"text": ""}) if spec.kind == "date" else found
+
+    answers_changed(monkeypatch, without_dates)
+    column_table_pdf(workdir / "shelters.pdf", "City of Alder Falls: RFP 31-210 Transit Shelters",
+                     ["Release of the RFP", "Deadline for written questions", "Proposals due"],
+                     ["February 2, 2031", "March 3, 2031, 2:00 PM CT",
+                      "March 20, 2031, 2:00 PM CT"])  # fmt: skip
+    assert ingest_paths([workdir], settings, "shelters").exit_code == 0
+    brief = make_brief("shelters", settings=settings, fields=["questions_due", "proposals_due"])
+    assert brief.field("questions_due").iso == "2031-03-03T14:00", brief.field("questions_due")
+    assert brief.field("proposals_due").iso == "2031-03-20T14:00", brief.field("proposals_due")
+    assert_read_by(brief, "questions_due", "dates.first-on-the-pages", {1})
+
+
+def test_a_tables_dated_row_keeps_its_wrapped_label_and_the_time_below_its_date():
+    """A row's label may wrap over lines and its date print its time on the line below:
+    both stay the row's, by the column they are printed in, up to the blank line that ends
+    the row. A justified line of prose whose gap falls before a date inside its sentence,
+    and a row of dates alone ("Start  End"), are no rows."""
+    layout = "\n".join([
+        "    Schedule of events",
+        "",
+        "    Deadline to submit written                       March 3, 2031",
+        "    questions (e-mail only)                            2:00 PM (CT)",
+        "",
+        "    Proposals due                                    Friday, March 20, 2031",
+        "",
+        "    The contractor serves the region   (July 1, 2031 to June 30, 2032). This lets the",
+        "    Start                 End",
+        "    July 1, 2031          June 30, 2032",
+    ])  # fmt: skip
+    assert dated_rows(layout) == [
+        "Deadline to submit written questions (e-mail only) March 3, 2031 2:00 PM (CT)",
+        "Proposals due Friday, March 20, 2031",
+    ]
 
 
 def test_the_proposals_due_date_is_never_counted_from_itself(settings: Settings, workdir: Path):

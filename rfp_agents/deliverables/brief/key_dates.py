@@ -23,6 +23,7 @@ from collections.abc import Iterator, Sequence
 from rfp_agents.agents.citations import insert_marker
 from rfp_agents.deliverables.brief.cover import page_evidence
 from rfp_agents.deliverables.brief.fields import FieldSpec
+from rfp_agents.deliverables.brief.table_rows import dated_rows_of
 from rfp_agents.deliverables.brief.values import FieldFinding, date_in
 from rfp_agents.deliverables.brief.when import IN_FULL, printed_in_full
 from rfp_agents.knowledge_base import DocumentRecord, KnowledgeBase
@@ -75,13 +76,18 @@ def _deadlines_on_the_pages(
     spec: FieldSpec, kb: KnowledgeBase, records: Sequence[DocumentRecord], rule: str
 ) -> Iterator[FieldFinding]:
     """Each sentence of ``records``' pages, in reading order, that states ``spec``'s
-    deadline, cited on its chunk."""
+    deadline, cited on its chunk; on each page, the dated rows of its tables come first
+    (``table_rows``): a text layer may give a table's cells column by column, which puts a
+    row's date beside another row's label."""
     for record in records:
+        rows_of = dated_rows_of(kb, record)
         for number in range(1, record.pages + 1):
             chunks = kb.page_chunks(record.source, number)
             if not chunks:
                 continue
-            for sentence in answer_sentences(join_overlapping([t for t, _ in chunks])):
+            sentences = answer_sentences(join_overlapping([t for t, _ in chunks]))
+            # a schedule table's rows first, read across as printed (``table_rows``)
+            for sentence in [*rows_of(number), *sentences]:
                 if dated := date_in(spec, insert_marker(sentence, 1)):
                     # the chunk the sentence starts in: a sentence may run on into the next
                     start = sentence[:PROBE_CHARACTERS]
