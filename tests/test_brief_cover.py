@@ -295,3 +295,31 @@ def test_a_buyer_known_by_one_word_is_read_from_the_cover_heading(
     assert issuer.value.startswith("Caltrans"), issuer.value
     assert_read_by(brief, "issuer", "cover.one-word-organisation", {1})
     assert _one_word_name("CONFIDENTIAL\nRFQ\nAnnex\nITB\nRoadside Mowing") == ""
+
+
+def test_the_buyer_the_text_says_acts_is_the_issuer_when_the_cover_reads_none(
+    settings: Settings, workdir: Path
+):
+    """A cover may print its buyer only in a logo, or by a name with no organisation word
+    that the entity model does not read ("LAKELINE TRANSIT"). The text names the buyer where
+    it acts as one ("… reserves the right to reject", "… is not responsible for"): that
+    subject is the issuer when its name has an organisation word or the cover prints it on a
+    line of its own, cited where the cover prints it. A defined term alone ("The County
+    reserves …") and the bidder ("The Contractor …") are no issuer."""
+    cases = {
+        "shelters": ([
+            "LAKELINE TRANSIT\nREQUEST FOR PROPOSALS\nBus Shelter Cleaning Services",
+            "1. General\nThe Contractor shall clean each shelter weekly. Lakeline Transit (the "
+            "Agency) is not responsible for any cost of preparing a proposal.",
+        ], "Lakeline Transit", {1}),
+        "salt": ([
+            "REQUEST FOR PROPOSALS\nRoad Salt Supply",
+            "The County reserves the right to reject any proposal.\nThe Contractor shall "
+            "deliver salt within two days. Tamarack Vale County may cancel this solicitation.",
+        ], "Tamarack Vale County", {2}),
+    }  # fmt: skip
+    for name, (pages, issuer, cited) in cases.items():
+        (workdir / name).mkdir()
+        brief = brief_of_pages(workdir / name, settings, name, pages, ["issuer"])
+        assert brief.field("issuer").value.startswith(issuer), brief.field("issuer")
+        assert_read_by(brief, "issuer", "cover.buyer-acts", cited)
