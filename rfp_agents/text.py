@@ -131,6 +131,12 @@ to its first word ("11.Similar Experience …", "34.all of our repositories …"
 ("72. The RFQ states …") or before a quotation ('23."The response must …" Is it …?')."""
 
 
+def match_key(text: str) -> str:
+    """``text`` as two printings of one line compare: accents folded, lower case, spacing
+    made single ("CAMROSE  County" and "Camrose County" match)."""
+    return " ".join(fold_accents(text).lower().split())
+
+
 def fold_accents(text: str) -> str:
     """``text`` without diacritics ("garantía" -> "garantia", "año" -> "ano"), its
     typographic apostrophes plain ("Offeror’s" -> "Offeror's", as patterns write them)."""

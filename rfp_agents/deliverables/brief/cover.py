@@ -11,7 +11,7 @@ County" is not a sentence). The rules read the first ``COVER_PAGES`` pages of ea
   university, court, ministry...), else the first line a named-entity model reads as an
   organisation's name and nothing else (``named_organisations.py``), else a one-word name
   the model reads so in the cover's heading ("Caltrans"), else the name the text gives the
-  one acting as the buyer ("Camrose County reserves the right to reject …", ``BUYER_ACTS``);
+  one acting as the buyer ("Camrose County reserves the right to reject …", ``ACTING_AS_BUYER``);
 * solicitation: the number a label line of the first ``LABEL_PAGES`` pages prints
   ("Solicitation No.: 24-0117", ``labels.py``), else the first solicitation number those
   pages print ("RFP 2000004198", a code opening a line, "RFQ … No. 18-0018"), else a
@@ -48,7 +48,7 @@ from rfp_agents.deliverables.links import QA_NAMES
 from rfp_agents.errors import RfpError
 from rfp_agents.ingest.titles import SOLICITATION_NUMBER
 from rfp_agents.knowledge_base import DocumentRecord, KnowledgeBase
-from rfp_agents.text import fold_accents, join_overlapping
+from rfp_agents.text import fold_accents, join_overlapping, match_key
 
 log = logging.getLogger("rfp_agents.brief")
 COVER_PAGES = 2
@@ -280,14 +280,15 @@ def _read_issuer(kb: KnowledgeBase, pages: list[CoverPage]) -> CoverValue | None
     return _issuer_by_model(kb, cover_pages) or _issuer_by_its_acts(kb, pages)
 
 
-BUYER_ACTS = re.compile(
+ACTING_AS_BUYER = re.compile(
     rf"({NAME_WORD}(?:\s+(?:{NAME_LINKS}|and|{NAME_WORD})){{1,7}})"
     r"(?:\s*\([^()]{0,40}\))?\s+"
     r"(?:reserves|intends|invites|seeks|is\s+seeking|is\s+requesting|will\s+award|"
     r"will\s+evaluate|may\s+reject|may\s+cancel|may\s+award|assumes\s+no|"
     r"is\s+not\s+(?:responsible|liable|obligated)|shall\s+not\s+be\s+(?:liable|responsible))\b"
 )
-"""The one who acts as the buyer in the solicitation's own words: "Camrose County reserves
+"""The one who acts as the buyer in the solicitation's own words (not ``dates.BUYER_ACTS``,
+a date by which the buyer acts): "Camrose County reserves
 the right to reject any or all proposals", "Sound Transit (the Agency) is not responsible for
 costs", "… may cancel this solicitation". Not: "The Contractor shall …" (a bidder's duty, and
 no such verb), "The County reserves …" (a defined term alone: ``_issuer_by_its_acts`` wants
@@ -295,22 +296,22 @@ a name of two words or more)."""
 
 
 def _issuer_by_its_acts(kb: KnowledgeBase, pages: list[CoverPage]) -> CoverValue | None:
-    """The buyer named as the subject of a buyer's act (``BUYER_ACTS``) on the first pages,
+    """The buyer named as the subject of a buyer's act (``ACTING_AS_BUYER``) on the first pages,
     when no rule and no model read the cover: a cover may print its buyer only in a logo,
     or by a name with no head word and in capitals, which the model does not read ("SOUND
     TRANSIT"). The name must have an organisation's head word ("Camrose County"), or be
     printed alone on a line of the first page (the cover's name, "Sound Transit"), so that a
     heading run into the sentence ("Objectives TTS reserves …") is none."""
     covers = [page for page in pages if page.number == 1]
-    cover_lines = {_folded(line): page for page in covers for line in page.text.splitlines()}
+    cover_lines = {match_key(line): page for page in covers for line in page.text.splitlines()}
     for page in pages:
         flat = " ".join(page.text.split())
-        for found in BUYER_ACTS.finditer(flat):
+        for found in ACTING_AS_BUYER.finditer(flat):
             name = _sentence_subject(found.group(1)).strip(" ,")
             if len(name.split()) < 2 or BIDDER_WORD.search(name):
                 continue
             # cited where the cover prints it, else where the text names it acting
-            printed = cover_lines.get(_folded(name))
+            printed = cover_lines.get(match_key(name))
             if printed is not None or ORGANISATION.search(fold_accents(name)):
                 cited = printed or page
                 return CoverValue(name, _evidence(kb, cited.chunks, name), "cover.buyer-acts")
@@ -323,10 +324,6 @@ BIDDER_WORD = re.compile(
     re.IGNORECASE,
 )
 """Words that name the bidder, who does not act as the buyer."""
-
-
-def _folded(text: str) -> str:
-    return " ".join(fold_accents(text).lower().split())
 
 
 def _read_type(kb: KnowledgeBase, pages: list[CoverPage]) -> CoverValue | None:

@@ -15,7 +15,7 @@ import logging
 from rfp_agents.errors import DocumentNotFound
 from rfp_agents.ingest.cleaning import normalise_text
 from rfp_agents.knowledge_base import DocumentRecord, KnowledgeBase
-from rfp_agents.text import fold_accents
+from rfp_agents.text import match_key
 
 log = logging.getLogger("rfp_agents.brief")
 
@@ -40,4 +40,4 @@ def running_lines(kb: KnowledgeBase, record: DocumentRecord, page_text: str) -> 
 
 
 def _key(line: str) -> str:
-    return " ".join(fold_accents(line).lower().split())
+    return match_key(line)

@@ -21,8 +21,10 @@ from __future__ import annotations
 
 import logging
 import re
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from rfp_agents.agents.question_focus import CALENDAR
 from rfp_agents.errors import DocumentNotFound
@@ -53,25 +55,43 @@ class _Row:
 
 def dated_rows_of(kb: KnowledgeBase, record: DocumentRecord) -> Callable[[int], list[str]]:
     """A reader of ``record``'s pages (by number) that gives each page's dated rows; it
-    gives none when the PDF is not kept or a page cannot be laid out."""
-    from pypdf import PdfReader
-    from pypdf.errors import PdfReadError
-
+    gives none when the PDF is not kept or a page cannot be laid out. A page is laid out
+    once (``_page_rows``): the brief's deadline fields read the same pages in turn."""
     try:
-        reader = PdfReader(kb.file_of(record.doc_id))
-    except (DocumentNotFound, PdfReadError, OSError) as reason:
+        path = str(kb.file_of(record.doc_id))
+    except DocumentNotFound as reason:
         log.info("the tables of %s not read: %s", record.source, reason)
         return lambda number: []
+    return lambda number: list(_page_rows(path, number))
 
-    def rows_of(number: int) -> list[str]:
+
+@lru_cache(maxsize=1024)
+def _page_rows(path: str, number: int) -> tuple[str, ...]:
+    """The dated rows of page ``number`` of the kept PDF at ``path`` (named by its content's
+    hash, so a path's rows never change); none when it cannot be read or laid out."""
+    from pypdf.errors import PdfReadError
+
+    with _LAYOUT_LOCK:  # one reader may serve two briefs' threads
         try:
-            text = reader.pages[number - 1].extract_text(extraction_mode="layout") or ""
+            page = _reader(path).pages[number - 1]
+            text = page.extract_text(extraction_mode="layout") or ""
+        except (PdfReadError, OSError) as reason:
+            log.info("the tables of %s not read: %s", path, reason)
+            return ()
         except Exception as reason:  # noqa: BLE001 - layout mode on a malformed page
-            log.info("page %d of %s not laid out: %s", number, record.source, reason)
-            return []
-        return dated_rows(text)
+            log.info("page %d of %s not laid out: %s", number, path, reason)
+            return ()
+    return tuple(dated_rows(text))
 
-    return rows_of
+
+@lru_cache(maxsize=4)
+def _reader(path: str):
+    from pypdf import PdfReader
+
+    return PdfReader(path)
+
+
+_LAYOUT_LOCK = threading.Lock()
 
 
 def dated_rows(layout_text: str) -> list[str]:
